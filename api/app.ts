@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './context.ts';
+import { HttpError, isJsonType } from './http.ts';
+import { loadSessionUser } from './auth/session.ts';
+import { findRouteRule, isAllowed } from './route-permissions.ts';
+import { authRoutes } from './routes/auth.ts';
+import { apiRoutes } from './routes/index.ts';
+
+/** DESIGN.md section 5. 'unsafe-inline' styles are not allowed either: the web build emits files only. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob: data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Routes that take bytes or forms instead of JSON; every other write must be JSON (CSRF defence). */
+const NON_JSON_BODIES: { method: string; pattern: RegExp; types: RegExp }[] = [
+  { method: 'POST', pattern: /^\/api\/photos\/?$/, types: /^multipart\/form-data$/ },
+  { method: 'PUT', pattern: /^\/api\/objects\/upload\/[^/]+$/, types: /^(image\/[\w.+-]+|application\/octet-stream)$/ },
+  { method: 'PUT', pattern: /^\/api\/sync\/blobs\/[^/]+$/, types: /^(image\/[\w.+-]+|application\/octet-stream)$/ },
+];
+
+function hasBody(c: Context): boolean {
+  const length = c.req.header('content-length');
+  return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
+}
+
+function errorResponse(c: Context, err: HttpError) {
+  for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+  const body: { message: string; code: string; fields?: Record<string, string> } = {
+    message: err.message,
+    code: err.code,
+  };
+  if (err.fields) body.fields = err.fields;
+  return c.json(body, err.status);
+}
+
+/** Builds the whole application (no listen): API, security middleware and, optionally, the static PWA. */
+export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return errorResponse(c, err);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR';
+      return errorResponse(c, new HttpError(status as 400, code, err.message || 'Request failed'));
+    }
+    console.error(err);
+    return errorResponse(c, new HttpError(500, 'INTERNAL', 'Something went wrong on the server'));
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('user', null);
+    await next();
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'same-origin');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (c.req.path.startsWith('/api')) c.header('Cache-Control', 'no-store');
+  });
+
+  app.use('/api/*', async (c, next) => {
+    const method = c.req.method;
+    if (UNSAFE.has(method)) {
+      // Hono's csrf() ignores JSON requests, so the Origin is checked here for every unsafe method.
+      const origin = c.req.header('origin');
+      const allowed = [deps.env.PUBLIC_ORIGIN, new URL(c.req.url).origin];
+      if (origin ? !allowed.includes(origin) : c.req.header('sec-fetch-site') === 'cross-site') {
+        throw new HttpError(403, 'BAD_ORIGIN', 'Cross-origin request refused');
+      }
+      if (hasBody(c)) {
+        const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        const special = NON_JSON_BODIES.find((r) => r.method === method && r.pattern.test(c.req.path));
+        if (!isJsonType(type) && !special?.types.test(type)) {
+          throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+        }
+      }
+    }
+    const entry = findRouteRule(method, c.req.path);
+    if (!entry) throw new HttpError(404, 'NOT_FOUND', 'No such API route');
+    const user = loadSessionUser(c, deps);
+    c.set('user', user);
+    if (entry.rule !== 'public') {
+      if (!user) throw new HttpError(401, 'UNAUTHORIZED', 'Not signed in');
+      if (user.mustChangePassword && !entry.key.startsWith(`${method} /api/auth/`)) {
+        throw new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', 'Set a new password before continuing');
+      }
+      if (!isAllowed(entry.rule, user.permissions)) throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do that');
+    }
+    await next();
+  });
+
+  app.route('/api/auth', authRoutes);
+  app.route('/api', apiRoutes);
+  app.all('/api/*', () => {
+    throw new HttpError(404, 'NOT_FOUND', 'No such API route');
+  });
+  if (options.staticApp) app.route('/', options.staticApp);
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { RoleKind } from '#shared/enums.ts';
+import type { Db } from './db/index.ts';
+import type { Env } from './env.ts';
+import type { BlobStore } from './storage/index.ts';
+import type { LoginLimiter } from './auth/rate-limit.ts';
+
+/** What the app is built from; tests pass their own database, clock and store. */
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  store: BlobStore;
+  now: () => Date;
+  loginLimiter: LoginLimiter;
+}
+
+/** The signed-in user, read fresh from the database on every request (role changes apply at once). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  role: RoleKind;
+  roleId: number | null;
+  companyId: string;
+  companyName: string;
+  mustChangePassword: boolean;
+  permissions: ReadonlySet<string>;
+  sessionId: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null;
+  };
+}

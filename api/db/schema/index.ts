@@ -1,0 +1,3 @@
+export * from './identity.ts';
+export * from './field.ts';
+export * from './office.ts';

@@ -1,0 +1,214 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, isoNow } from './columns.ts';
+import { companies, users } from './identity.ts';
+import { projects, tasks } from './field.ts';
+
+const companyId = () =>
+  text('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+const updatedAt = () => text('updated_at').notNull().$defaultFn(isoNow);
+
+export const userActivities = sqliteTable(
+  'user_activities',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: companyId(),
+    actionType: text('action_type').notNull(),
+    description: text('description').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_activities_company_created_idx').on(t.companyId, t.createdAt)],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull().default('info'),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    relatedEntityType: text('related_entity_type'),
+    relatedEntityId: text('related_entity_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const subcontractorAssignments = sqliteTable(
+  'subcontractor_assignments',
+  {
+    id: text('id').primaryKey(),
+    subcontractorId: text('subcontractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    assignedBy: text('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    specialization: text('specialization'),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subcontractor_assignments_sub_idx').on(t.subcontractorId)],
+);
+
+export const projectHealthMetrics = sqliteTable(
+  'project_health_metrics',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    overallHealthScore: integer('overall_health_score').notNull().default(0),
+    scheduleHealth: integer('schedule_health').notNull().default(0),
+    budgetHealth: integer('budget_health').notNull().default(0),
+    qualityHealth: integer('quality_health').notNull().default(0),
+    resourceHealth: integer('resource_health').notNull().default(0),
+    riskLevel: text('risk_level').notNull().default('low'),
+    calculatedAt: text('calculated_at').notNull().$defaultFn(isoNow),
+  },
+  (t) => [index('project_health_metrics_project_idx').on(t.projectId, t.calculatedAt)],
+);
+
+export const riskAssessments = sqliteTable(
+  'risk_assessments',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    riskType: text('risk_type').notNull().default('schedule'),
+    riskTitle: text('risk_title').notNull(),
+    riskDescription: text('risk_description'),
+    probability: text('probability').notNull().default('medium'),
+    impact: text('impact').notNull().default('medium'),
+    riskScore: integer('risk_score').notNull().default(0),
+    status: text('status').notNull().default('identified'),
+    mitigationPlan: text('mitigation_plan'),
+    assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    identifiedBy: text('identified_by').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: text('due_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('risk_assessments_project_idx').on(t.projectId)],
+);
+
+export const healthCheckTemplates = sqliteTable('health_check_templates', {
+  id: text('id').primaryKey(),
+  companyId: companyId(),
+  name: text('name').notNull(),
+  description: text('description'),
+  criteria: text('criteria', { mode: 'json' }).$type<unknown>(),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const communications = sqliteTable(
+  'communications',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    fromUserId: text('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromEmail: text('from_email'),
+    fromName: text('from_name'),
+    toUserId: text('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toEmail: text('to_email'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull().default('message'),
+    status: text('status').notNull().default('open'),
+    attachments: text('attachments', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    priority: text('priority').notNull().default('normal'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('communications_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const changeOrders = sqliteTable(
+  'change_orders',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    costImpact: integer('cost_impact').notNull().default(0),
+    timeImpact: integer('time_impact').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: text('approved_at'),
+    reason: text('reason'),
+    attachments: text('attachments', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('change_orders_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const timeEntries = sqliteTable(
+  'time_entries',
+  {
+    id: text('id').primaryKey(),
+    companyId: companyId(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    description: text('description'),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time'),
+    totalHours: real('total_hours'),
+    /** cents per hour */
+    hourlyRate: integer('hourly_rate'),
+    billable: integer('billable', { mode: 'boolean' }).notNull().default(true),
+    approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
+    approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('time_entries_company_idx').on(t.companyId)],
+);
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    companyId: companyId(),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    clientName: text('client_name'),
+    clientEmail: text('client_email'),
+    amount: integer('amount').notNull().default(0),
+    tax: integer('tax').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    status: text('status').notNull().default('draft'),
+    dueDate: text('due_date'),
+    paidAt: text('paid_at'),
+    items: text('items', { mode: 'json' }).$type<{ description: string; quantity: number; unitPrice: number }[]>(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('invoices_company_idx').on(t.companyId)],
+);

@@ -1,0 +1,151 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { newId } from '#shared/ids.ts';
+import type { Db } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import type { SessionUser } from '../context.ts';
+import { forbidden, notFound, parseWith } from '../http.ts';
+
+/**
+ * Everything a mutator needs. REST handlers and sync push build one of these and call the same mutator
+ * functions, so every rule lives in one place (DESIGN.md section 7). Mutators are synchronous and run
+ * inside the caller's write transaction (`writeTx`).
+ */
+export interface MutationContext {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  /** The device that made the change (sync) or 'server' (REST). */
+  clientId: string;
+  /** When the change was made on that device, epoch ms, already clamped by the caller. */
+  clientTime: number;
+}
+
+export function restContext(db: Db, user: SessionUser, now: Date): MutationContext {
+  return { db, user, now, clientId: 'server', clientTime: now.getTime() };
+}
+
+export const nowIso = (ctx: MutationContext) => ctx.now.toISOString();
+
+/** Validates a mutator's input with its shared zod schema (strict: unknown keys are a 400). */
+export const validate = parseWith;
+
+export function requirePermission(ctx: MutationContext, key: string, message?: string): void {
+  if (!ctx.user.permissions.has(key)) throw forbidden(message);
+}
+
+/** Bumps the company's sync version inside the current transaction and returns the new value. */
+export function nextVersion(ctx: MutationContext): number {
+  const row = ctx.db.$client
+    .prepare<[string], { last_version: number }>(
+      'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
+    )
+    .get(ctx.user.companyId);
+  if (!row) throw new Error(`Company ${ctx.user.companyId} is missing`);
+  return row.last_version;
+}
+
+/** Sync columns for a write of `fields` (field -> [version, clientTime, clientId]). */
+export function stampFields(
+  ctx: MutationContext,
+  version: number,
+  fields: readonly string[],
+  previous: Record<string, [number, number, string]> = {},
+) {
+  const fieldMeta = { ...previous };
+  for (const f of fields) fieldMeta[f] = [version, ctx.clientTime, ctx.clientId];
+  return { version, fieldMeta, updatedAt: nowIso(ctx), updatedBy: ctx.user.id };
+}
+
+export function recordActivity(
+  ctx: MutationContext,
+  activity: { actionType: string; description: string; entityType?: string; entityId?: string; metadata?: Record<string, unknown> },
+): void {
+  ctx.db
+    .insert(schema.userActivities)
+    .values({ id: newId(), userId: ctx.user.id, companyId: ctx.user.companyId, createdAt: nowIso(ctx), ...activity })
+    .run();
+}
+
+export function notify(
+  ctx: MutationContext,
+  n: { userId: string; title: string; message: string; type?: string; relatedEntityType?: string; relatedEntityId?: string },
+): void {
+  ctx.db
+    .insert(schema.notifications)
+    .values({ id: newId(), companyId: ctx.user.companyId, createdAt: nowIso(ctx), ...n })
+    .run();
+}
+
+/** Users of the caller's company holding a permission (e.g. who approves schedule changes). */
+export function usersWithPermission(ctx: MutationContext, permission: string): string[] {
+  return ctx.db.$client
+    .prepare<[string, string], { id: string }>(
+      `SELECT u.id FROM users u
+       JOIN role_permissions rp ON rp.role_id = u.role_id JOIN permissions p ON p.id = rp.permission_id
+       WHERE u.company_id = ? AND u.is_active = 1 AND p.name = ?`,
+    )
+    .all(ctx.user.companyId, permission)
+    .map((r) => r.id);
+}
+
+/** Subcontractors see only the projects they are assigned to (DESIGN.md section 6). */
+export function isScopedToAssignments(user: SessionUser): boolean {
+  return user.role === 'subcontractor';
+}
+
+export function assignedProjectIds(db: Db, user: SessionUser): string[] {
+  return db
+    .select({ id: schema.subcontractorAssignments.projectId })
+    .from(schema.subcontractorAssignments)
+    .where(
+      and(
+        eq(schema.subcontractorAssignments.subcontractorId, user.id),
+        eq(schema.subcontractorAssignments.companyId, user.companyId),
+        eq(schema.subcontractorAssignments.status, 'active'),
+      ),
+    )
+    .all()
+    .map((r) => r.id);
+}
+
+/** The WHERE for projects the user may see: own company, not deleted, assigned ones for subcontractors. */
+export function visibleProjectsWhere(db: Db, user: SessionUser): SQL {
+  const base = and(eq(schema.projects.companyId, user.companyId), isNull(schema.projects.deletedAt))!;
+  if (!isScopedToAssignments(user)) return base;
+  const ids = assignedProjectIds(db, user);
+  return and(base, ids.length ? inArray(schema.projects.id, ids) : sql`0`)!;
+}
+
+/** A live project the user may see, or 404 (also for another company's id: never reveal existence). */
+export function findVisibleProject(db: Db, user: SessionUser, id: string) {
+  const row = db
+    .select()
+    .from(schema.projects)
+    .where(and(eq(schema.projects.id, id), visibleProjectsWhere(db, user)))
+    .get();
+  if (!row) throw notFound('Project');
+  return row;
+}
+
+/** Strips the sync bookkeeping that clients of the REST API do not need. */
+export function publicRow<T extends { fieldMeta?: unknown; deletedAt?: unknown }>(row: T) {
+  const { fieldMeta: _f, deletedAt: _d, ...rest } = row;
+  return rest;
+}
+
+export type Input<S extends z.ZodType> = z.input<S>;
+
+export const MIRRORED_TABLES = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'] as const;
+export type MirroredTable = (typeof MIRRORED_TABLES)[number];
+
+/** Tombstones rows of a mirrored table, each with its own new version so pull sends the deletion. */
+export function tombstone(ctx: MutationContext, table: MirroredTable, ids: readonly string[]): void {
+  const stmt = ctx.db.$client.prepare(
+    `UPDATE ${table} SET deleted_at = ?, version = ?, updated_at = ?, updated_by = ?
+     WHERE id = ? AND company_id = ? AND deleted_at IS NULL`,
+  );
+  const at = nowIso(ctx);
+  for (const id of ids) stmt.run(at, nextVersion(ctx), at, ctx.user.id, id, ctx.user.companyId);
+}

@@ -1,0 +1,114 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { newId } from '#shared/ids.ts';
+import { ProjectCreateSchema, ProjectPatchSchema } from '#shared/schemas/project.ts';
+import { schema } from '../db/index.ts';
+import { conflict } from '../http.ts';
+import {
+  findVisibleProject,
+  nextVersion,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  stampFields,
+  tombstone,
+  validate,
+  type MutationContext,
+} from './core.ts';
+
+const { projects, tasks, projectLogs, photos, scheduleChanges } = schema;
+
+export function createProject(ctx: MutationContext, input: unknown) {
+  requirePermission(ctx, 'projects:create');
+  const data = validate(ProjectCreateSchema, input);
+  const id = data.id ?? newId();
+  if (ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) {
+    throw conflict('A project with this id already exists');
+  }
+  const version = nextVersion(ctx);
+  const row = ctx.db
+    .insert(projects)
+    .values({
+      ...data,
+      id,
+      companyId: ctx.user.companyId,
+      createdAt: nowIso(ctx),
+      ...stampFields(ctx, version, Object.keys(data)),
+    })
+    .returning()
+    .get();
+  recordActivity(ctx, {
+    actionType: 'project_created',
+    description: `Created project ${row.name}`,
+    entityType: 'project',
+    entityId: id,
+  });
+  return row;
+}
+
+export function updateProject(ctx: MutationContext, id: string, input: unknown) {
+  requirePermission(ctx, 'projects:update');
+  const patch = validate(ProjectPatchSchema, input);
+  const current = findVisibleProject(ctx.db, ctx.user, id);
+  const version = nextVersion(ctx);
+  const row = ctx.db
+    .update(projects)
+    .set({ ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) })
+    .where(and(eq(projects.id, id), eq(projects.companyId, ctx.user.companyId)))
+    .returning()
+    .get();
+  recordActivity(ctx, {
+    actionType: 'project_updated',
+    description: `Updated project ${row?.name ?? current.name}`,
+    entityType: 'project',
+    entityId: id,
+  });
+  return row ?? current;
+}
+
+/**
+ * Deletes (tombstones) a project with its tasks, logs, photos and their schedule changes in the caller's
+ * transaction, as the delete dialog promises. Each tombstone gets its own version so pull sends it.
+ */
+export function deleteProject(ctx: MutationContext, id: string) {
+  requirePermission(ctx, 'projects:delete');
+  const project = findVisibleProject(ctx.db, ctx.user, id);
+  const taskIds = ctx.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.projectId, id), eq(tasks.companyId, ctx.user.companyId), isNull(tasks.deletedAt)))
+    .all()
+    .map((r) => r.id);
+  const changeIds = taskIds.length
+    ? ctx.db
+        .select({ id: scheduleChanges.id })
+        .from(scheduleChanges)
+        .where(and(inArray(scheduleChanges.taskId, taskIds), isNull(scheduleChanges.deletedAt)))
+        .all()
+        .map((r) => r.id)
+    : [];
+  const logIds = ctx.db
+    .select({ id: projectLogs.id })
+    .from(projectLogs)
+    .where(and(eq(projectLogs.projectId, id), isNull(projectLogs.deletedAt)))
+    .all()
+    .map((r) => r.id);
+  const photoIds = ctx.db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.projectId, id), isNull(photos.deletedAt)))
+    .all()
+    .map((r) => r.id);
+  tombstone(ctx, 'schedule_changes', changeIds);
+  tombstone(ctx, 'tasks', taskIds);
+  tombstone(ctx, 'project_logs', logIds);
+  tombstone(ctx, 'photos', photoIds);
+  tombstone(ctx, 'projects', [id]);
+  recordActivity(ctx, {
+    actionType: 'project_deleted',
+    description: `Deleted project ${project.name}`,
+    entityType: 'project',
+    entityId: id,
+    metadata: { tasks: taskIds.length, logs: logIds.length, photos: photoIds.length, scheduleChanges: changeIds.length },
+  });
+  return { id, deleted: { tasks: taskIds.length, logs: logIds.length, photos: photoIds.length, scheduleChanges: changeIds.length } };
+}

@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { ChangePasswordSchema, LoginSchema } from '#shared/schemas/auth.ts';
+import type { RoleKind } from '#shared/enums.ts';
+import type { AppEnv } from '../context.ts';
+import { HttpError, jsonBody, unauthorized } from '../http.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { endSession, readSession, startSession, userPayload } from '../auth/session.ts';
+
+const INVALID = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+interface LoginRow {
+  id: string;
+  password: string | null;
+  role: RoleKind;
+  company_id: string;
+  is_active: number;
+  company_active: number;
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/login', async (c) => {
+    const deps = c.var.deps;
+    const { email, password } = await jsonBody(c, LoginSchema);
+    const address = clientAddress(c);
+    const wait = deps.loginLimiter.retryAfter(email, address);
+    if (wait > 0) {
+      throw new HttpError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again later.', undefined, {
+        'Retry-After': String(wait),
+      });
+    }
+    const row = deps.db.$client
+      .prepare<[string], LoginRow>(
+        `SELECT u.id, u.password, u.role, u.company_id, u.is_active, c.is_active AS company_active
+         FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = ?`,
+      )
+      .get(email);
+    // Unknown emails are verified against a dummy hash so both failures cost the same time.
+    const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), password);
+    if (!row || !row.password || !ok) {
+      deps.loginLimiter.fail(email, address);
+      throw INVALID();
+    }
+    if (!row.is_active || !row.company_active) {
+      throw new HttpError(403, 'ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
+    }
+    deps.loginLimiter.succeed(email);
+    const user = readSession(deps, startSession(c, deps, { id: row.id, companyId: row.company_id, role: row.role }));
+    if (!user) throw new Error('A new session could not be read back');
+    return c.json(userPayload(user));
+  })
+  .post('/logout', (c) => {
+    endSession(c, c.var.deps);
+    return c.json({ ok: true });
+  })
+  .get('/user', (c) => {
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    return c.json(userPayload(user));
+  })
+  .post('/change-password', async (c) => {
+    const deps = c.var.deps;
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    const body = await jsonBody(c, ChangePasswordSchema);
+    const stored = deps.db.$client
+      .prepare<[string], { password: string | null }>('SELECT password FROM users WHERE id = ?')
+      .get(user.id);
+    if (!stored?.password || !(await verifyPassword(stored.password, body.currentPassword))) {
+      throw new HttpError(400, 'INVALID_PASSWORD', 'Current password is incorrect', {
+        currentPassword: 'Current password is incorrect',
+      });
+    }
+    const hashed = await hashPassword(body.newPassword);
+    const sqlite = deps.db.$client;
+    sqlite.transaction(() => {
+      sqlite
+        .prepare('UPDATE users SET password = ?, must_change_password = 0, updated_at = ? WHERE id = ?')
+        .run(hashed, deps.now().toISOString(), user.id);
+      // Other devices signed in with the old password are signed out.
+      sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid <> ?').run(user.id, user.sessionId);
+    }).immediate();
+    return c.json({ ok: true });
+  });

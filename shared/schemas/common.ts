@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Row ids are UUIDs (v7 when we make them); a device may send its own for rows it creates offline. */
+export const Id = z.uuid({ message: 'must be a valid id' });
+
+/** A date or date-time on the wire, stored as ISO-8601 UTC. Date-only values mean midnight UTC. */
+export const IsoDate = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: 'must be an ISO date' })
+  .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00.000Z` : v).toISOString());
+
+export const NullableIsoDate = IsoDate.nullable();
+
+/** Money is integer cents (DESIGN.md section 4). */
+export const Cents = z.number().int('must be whole cents').min(0, 'must not be negative').max(1e13);
+
+export const Text = (max = 2000) => z.string().trim().max(max);
+export const RequiredText = (label: string, max = 200) =>
+  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
+export const OptionalText = (max = 5000) => z.string().trim().max(max).nullable().optional();

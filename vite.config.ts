@@ -9,6 +9,7 @@ export default defineConfig({
     root: '.',
     include: ['{api,shared,sync,web,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['api/test-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -28,8 +28,16 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that take bytes or forms instead of JSON; every other write must be JSON (CSRF defence). */
 const NON_JSON_BODIES: { method: string; pattern: RegExp; types: RegExp }[] = [
   { method: 'POST', pattern: /^\/api\/photos\/?$/, types: /^multipart\/form-data$/ },
-  { method: 'PUT', pattern: /^\/api\/objects\/upload\/[^/]+$/, types: /^(image\/[\w.+-]+|application\/octet-stream)$/ },
-  { method: 'PUT', pattern: /^\/api\/sync\/blobs\/[^/]+$/, types: /^(image\/[\w.+-]+|application\/octet-stream)$/ },
+  {
+    method: 'PUT',
+    pattern: /^\/api\/objects\/upload\/[^/]+$/,
+    types: /^(image\/[\w.+-]+|application\/octet-stream)$/,
+  },
+  {
+    method: 'PUT',
+    pattern: /^\/api\/sync\/blobs\/[^/]+$/,
+    types: /^(image\/[\w.+-]+|application\/octet-stream)$/,
+  },
 ];
 
 function hasBody(c: Context): boolean {
@@ -101,7 +109,8 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
       if (user.mustChangePassword && !entry.key.startsWith(`${method} /api/auth/`)) {
         throw new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', 'Set a new password before continuing');
       }
-      if (!isAllowed(entry.rule, user.permissions)) throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do that');
+      if (!isAllowed(entry.rule, user.permissions))
+        throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do that');
     }
     await next();
   });

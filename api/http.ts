@@ -34,7 +34,8 @@ export function validationError(error: z.ZodError): HttpError {
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.') || '_';
     let message: string;
-    if (issue.code === 'invalid_type' && issue.input === undefined) message = `${label(issue.path)} is required`;
+    if (issue.code === 'invalid_type' && issue.input === undefined)
+      message = `${label(issue.path)} is required`;
     else if (issue.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}`;
     else message = `${label(issue.path)}: ${issue.message}`;
     fields[name] ??= message;
@@ -63,7 +64,8 @@ export function isJsonType(contentType: string): boolean {
 /** Reads a JSON body without validating it (the mutator validates with the shared schema). */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
-  if (!isJsonType(type)) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  if (!isJsonType(type))
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   try {
     return await c.req.json();
   } catch {

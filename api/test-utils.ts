@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { openDb, type Db } from './db/index.ts';
@@ -8,6 +9,15 @@ import { DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
 import { parseEnv } from './env.ts';
 import { LoginLimiter } from './auth/rate-limit.ts';
 import { DiskBlobStore } from './storage/index.ts';
+
+/** The demo database seeded once per vitest run (api/test-global-setup.ts), when running under vitest. */
+function seededTemplate(): string | undefined {
+  try {
+    return inject('seededTemplateDir');
+  } catch {
+    return undefined;
+  }
+}
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -30,10 +40,15 @@ export async function createTestApp(options: { seed?: boolean } = {}) {
     PHOTO_DIR: path.join(dir, 'photos'),
     NODE_ENV: 'test',
   });
+  const template = options.seed !== false ? seededTemplate() : undefined;
+  if (template) {
+    fs.copyFileSync(path.join(template, 'test.db'), env.DATABASE_PATH);
+    fs.cpSync(path.join(template, 'photos'), env.PHOTO_DIR, { recursive: true });
+  }
   const db: Db = openDb(env.DATABASE_PATH);
   const store = new DiskBlobStore(env.PHOTO_DIR);
   seedRbac(db);
-  if (options.seed !== false) await seedDemo(db, store);
+  if (options.seed !== false && !template) await seedDemo(db, store);
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   const deps: AppDeps = { db, env, store, now, loginLimiter: new LoginLimiter(() => now().getTime()) };
@@ -70,7 +85,9 @@ export async function createTestApp(options: { seed?: boolean } = {}) {
 
   /** Ids of a company's rows, by email domain of the company ('summit.test' or 'harbor.test'). */
   function companyId(domain: string): string {
-    const row = db.$client.prepare<[string], { id: string }>('SELECT id FROM companies WHERE domain = ?').get(domain);
+    const row = db.$client
+      .prepare<[string], { id: string }>('SELECT id FROM companies WHERE domain = ?')
+      .get(domain);
     if (!row) throw new Error(`no company ${domain}`);
     return row.id;
   }

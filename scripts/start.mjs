@@ -17,9 +17,13 @@ const built = fs.existsSync('dist/index.html') ? fs.statSync('dist/index.html').
 const sources = Math.max(newest('web'), newest('public'), newest('shared'), newest('sync'));
 if (built < sources) {
   console.log('Building the web app...');
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -28,7 +28,11 @@ export const PERMISSIONS = [
   { key: 'tasks:delete', category: 'Tasks', description: 'Delete tasks' },
   { key: 'schedule_changes:read', category: 'Schedule', description: 'Read schedule changes' },
   { key: 'schedule_changes:create', category: 'Schedule', description: 'Request schedule changes' },
-  { key: 'schedule_changes:approve', category: 'Schedule', description: 'Approve or reject schedule changes' },
+  {
+    key: 'schedule_changes:approve',
+    category: 'Schedule',
+    description: 'Approve or reject schedule changes',
+  },
   { key: 'photos:read', category: 'Photos', description: 'See photos' },
   { key: 'photos:create', category: 'Photos', description: 'Upload photos' },
   { key: 'photos:delete', category: 'Photos', description: 'Delete photos' },
@@ -49,7 +53,11 @@ export const PERMISSIONS = [
   { key: 'project_health:calculate', category: 'Project health', description: 'Recalculate health metrics' },
   { key: 'risks:create', category: 'Project health', description: 'Record risk assessments' },
   { key: 'rbac:manage', category: 'Administration', description: "Manage the company's users" },
-  { key: 'platform:admin', category: 'Administration', description: 'Manage companies, roles and permissions' },
+  {
+    key: 'platform:admin',
+    category: 'Administration',
+    description: 'Manage companies, roles and permissions',
+  },
 ] as const;
 
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];
@@ -59,7 +67,10 @@ const ALL = PERMISSION_KEYS;
 const notAdmin = (k: PermissionKey) => !k.startsWith('rbac:') && k !== 'platform:admin';
 
 /** The five role templates, DESIGN.md section 6. */
-export const ROLE_TEMPLATES: Record<RoleKind, { id: number; name: string; description: string; permissions: readonly PermissionKey[] }> = {
+export const ROLE_TEMPLATES: Record<
+  RoleKind,
+  { id: number; name: string; description: string; permissions: readonly PermissionKey[] }
+> = {
   admin: {
     id: 1,
     name: 'Company Administrator',
@@ -77,9 +88,24 @@ export const ROLE_TEMPLATES: Record<RoleKind, { id: number; name: string; descri
     name: 'Crew Member',
     description: 'Field work: tasks, schedule requests, photos, logs',
     permissions: [
-      'dashboard:view', 'projects:view', 'tasks:view', 'schedule:view', 'photos:view', 'logs:view', 'crew:view',
-      'projects:read', 'tasks:read', 'tasks:create', 'tasks:update', 'schedule_changes:read',
-      'schedule_changes:create', 'photos:read', 'photos:create', 'logs:read', 'logs:create', 'logs:update',
+      'dashboard:view',
+      'projects:view',
+      'tasks:view',
+      'schedule:view',
+      'photos:view',
+      'logs:view',
+      'crew:view',
+      'projects:read',
+      'tasks:read',
+      'tasks:create',
+      'tasks:update',
+      'schedule_changes:read',
+      'schedule_changes:create',
+      'photos:read',
+      'photos:create',
+      'logs:read',
+      'logs:create',
+      'logs:update',
       'users:read',
     ],
   },
@@ -88,10 +114,24 @@ export const ROLE_TEMPLATES: Record<RoleKind, { id: number; name: string; descri
     name: 'Subcontractor',
     description: 'Tasks, photos and logs of the projects it is assigned to',
     permissions: [
-      'dashboard:view', 'tasks:view', 'photos:view', 'logs:view', 'subs:view',
-      'projects:read', 'tasks:read', 'tasks:create', 'tasks:update', 'schedule_changes:read',
-      'schedule_changes:create', 'photos:read', 'photos:create', 'logs:read', 'logs:create', 'logs:update',
-      'users:read', 'assignments:read',
+      'dashboard:view',
+      'tasks:view',
+      'photos:view',
+      'logs:view',
+      'subs:view',
+      'projects:read',
+      'tasks:read',
+      'tasks:create',
+      'tasks:update',
+      'schedule_changes:read',
+      'schedule_changes:create',
+      'photos:read',
+      'photos:create',
+      'logs:read',
+      'logs:create',
+      'logs:update',
+      'users:read',
+      'assignments:read',
     ],
   },
   root: {
@@ -103,7 +143,16 @@ export const ROLE_TEMPLATES: Record<RoleKind, { id: number; name: string; descri
 };
 
 export const PERMISSION_FLAGS = [
-  'dashboard', 'projects', 'tasks', 'projectHealth', 'schedule', 'photos', 'logs', 'crew', 'subs', 'rbacAdmin',
+  'dashboard',
+  'projects',
+  'tasks',
+  'projectHealth',
+  'schedule',
+  'photos',
+  'logs',
+  'crew',
+  'subs',
+  'rbacAdmin',
 ] as const;
 export type PermissionFlags = Record<(typeof PERMISSION_FLAGS)[number], boolean>;
 

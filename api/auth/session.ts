@@ -70,7 +70,11 @@ function stmts(deps: AppDeps) {
 
 export function permissionsOf(deps: AppDeps, roleId: number | null): Set<string> {
   if (roleId === null) return new Set();
-  return new Set(stmts(deps).permissions.all(roleId).map((r) => r.name));
+  return new Set(
+    stmts(deps)
+      .permissions.all(roleId)
+      .map((r) => r.name),
+  );
 }
 
 function toSessionUser(deps: AppDeps, row: UserRow, sid: string): SessionUser {
@@ -125,9 +129,20 @@ export function startSession(
   const token = crypto.randomBytes(32).toString('base64url');
   const now = deps.now();
   const { idleMs, absoluteMs } = sessionLifetimes(deps, user.role);
-  const sess = { userId: user.id, companyId: user.companyId, createdAt: now.toISOString(), lastSeenAt: now.toISOString(), idleMs };
+  const sess = {
+    userId: user.id,
+    companyId: user.companyId,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    idleMs,
+  };
   const sid = hashToken(token);
-  stmts(deps).insert.run(sid, JSON.stringify(sess), new Date(now.getTime() + absoluteMs).toISOString(), user.id);
+  stmts(deps).insert.run(
+    sid,
+    JSON.stringify(sess),
+    new Date(now.getTime() + absoluteMs).toISOString(),
+    user.id,
+  );
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',

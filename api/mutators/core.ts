@@ -60,17 +60,36 @@ export function stampFields(
 
 export function recordActivity(
   ctx: MutationContext,
-  activity: { actionType: string; description: string; entityType?: string; entityId?: string; metadata?: Record<string, unknown> },
+  activity: {
+    actionType: string;
+    description: string;
+    entityType?: string;
+    entityId?: string;
+    metadata?: Record<string, unknown>;
+  },
 ): void {
   ctx.db
     .insert(schema.userActivities)
-    .values({ id: newId(), userId: ctx.user.id, companyId: ctx.user.companyId, createdAt: nowIso(ctx), ...activity })
+    .values({
+      id: newId(),
+      userId: ctx.user.id,
+      companyId: ctx.user.companyId,
+      createdAt: nowIso(ctx),
+      ...activity,
+    })
     .run();
 }
 
 export function notify(
   ctx: MutationContext,
-  n: { userId: string; title: string; message: string; type?: string; relatedEntityType?: string; relatedEntityId?: string },
+  n: {
+    userId: string;
+    title: string;
+    message: string;
+    type?: string;
+    relatedEntityType?: string;
+    relatedEntityId?: string;
+  },
 ): void {
   ctx.db
     .insert(schema.notifications)

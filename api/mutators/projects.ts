@@ -108,7 +108,20 @@ export function deleteProject(ctx: MutationContext, id: string) {
     description: `Deleted project ${project.name}`,
     entityType: 'project',
     entityId: id,
-    metadata: { tasks: taskIds.length, logs: logIds.length, photos: photoIds.length, scheduleChanges: changeIds.length },
+    metadata: {
+      tasks: taskIds.length,
+      logs: logIds.length,
+      photos: photoIds.length,
+      scheduleChanges: changeIds.length,
+    },
   });
-  return { id, deleted: { tasks: taskIds.length, logs: logIds.length, photos: photoIds.length, scheduleChanges: changeIds.length } };
+  return {
+    id,
+    deleted: {
+      tasks: taskIds.length,
+      logs: logIds.length,
+      photos: photoIds.length,
+      scheduleChanges: changeIds.length,
+    },
+  };
 }

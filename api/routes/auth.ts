@@ -50,10 +50,17 @@ export const authRoutes = new Hono<AppEnv>()
       throw INVALID();
     }
     if (!row.is_active || !row.company_active) {
-      throw new HttpError(403, 'ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
+      throw new HttpError(
+        403,
+        'ACCOUNT_DISABLED',
+        'This account is deactivated. Contact your administrator.',
+      );
     }
     deps.loginLimiter.succeed(email);
-    const user = readSession(deps, startSession(c, deps, { id: row.id, companyId: row.company_id, role: row.role }));
+    const user = readSession(
+      deps,
+      startSession(c, deps, { id: row.id, companyId: row.company_id, role: row.role }),
+    );
     if (!user) throw new Error('A new session could not be read back');
     return c.json(userPayload(user));
   })
@@ -81,12 +88,14 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const hashed = await hashPassword(body.newPassword);
     const sqlite = deps.db.$client;
-    sqlite.transaction(() => {
-      sqlite
-        .prepare('UPDATE users SET password = ?, must_change_password = 0, updated_at = ? WHERE id = ?')
-        .run(hashed, deps.now().toISOString(), user.id);
-      // Other devices signed in with the old password are signed out.
-      sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid <> ?').run(user.id, user.sessionId);
-    }).immediate();
+    sqlite
+      .transaction(() => {
+        sqlite
+          .prepare('UPDATE users SET password = ?, must_change_password = 0, updated_at = ? WHERE id = ?')
+          .run(hashed, deps.now().toISOString(), user.id);
+        // Other devices signed in with the old password are signed out.
+        sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid <> ?').run(user.id, user.sessionId);
+      })
+      .immediate();
     return c.json({ ok: true });
   });

@@ -15,5 +15,9 @@ export const Cents = z.number().int('must be whole cents').min(0, 'must not be n
 
 export const Text = (max = 2000) => z.string().trim().max(max);
 export const RequiredText = (label: string, max = 200) =>
-  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max);
 export const OptionalText = (max = 5000) => z.string().trim().max(max).nullable().optional();

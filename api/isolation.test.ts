@@ -1,0 +1,406 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '#shared/ids.ts';
+import { ROLE_TEMPLATES } from '#shared/permissions.ts';
+import { ROUTE_PERMISSIONS, isAllowed, type RouteRule } from './route-permissions.ts';
+import { createTestApp, type TestApp } from './test-utils.ts';
+
+/**
+ * Company isolation matrix (DESIGN.md section 4): for every route Hono serves, for each role of company A
+ * (Summit), call it with company B's (Harbor's) ids in the path, the query and the body, and check that the
+ * answer is a refusal, that it carries none of B's data, and that B's rows are unchanged. Routes come from
+ * the app itself, so a new route is covered (or fails here for want of a fixture) without anyone asking.
+ */
+
+type Kind =
+  | 'project'
+  | 'task'
+  | 'log'
+  | 'photo'
+  | 'scheduleChange'
+  | 'notification'
+  | 'changeOrder'
+  | 'user'
+  | 'role'
+  | 'company'
+  | 'objectKey';
+type Ids = Record<Kind, string>;
+
+/** Which kind of id a path parameter takes, from the path segment in front of it. */
+const PARAM_KIND: Record<string, Kind> = {
+  projects: 'project',
+  tasks: 'task',
+  logs: 'log',
+  photos: 'photo',
+  'schedule-changes': 'scheduleChange',
+  notifications: 'notification',
+  'change-orders': 'changeOrder',
+  users: 'user',
+  roles: 'role',
+  companies: 'company',
+  'project-health-metrics': 'project',
+  upload: 'objectKey',
+  image: 'objectKey',
+};
+
+interface BodyFixture {
+  body: (own: Ids) => Record<string, unknown>;
+  /** Body fields that reference another row: each gets a variant with company B's id. */
+  refs: Partial<Record<string, Kind>>;
+}
+
+const day = (n: number) => new Date(Date.UTC(2027, 0, n)).toISOString();
+
+/** Bodies for every write route. A write route missing here fails the matrix: add its fixture. */
+const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
+  'POST /api/projects': 'no-refs',
+  'PATCH /api/projects/:id': 'no-refs',
+  'DELETE /api/projects/:id': 'no-body',
+  'POST /api/tasks': {
+    body: (a) => ({
+      title: 'Isolation check',
+      category: 'project',
+      projectId: a.project,
+      assigneeId: a.user,
+    }),
+    refs: { projectId: 'project', assigneeId: 'user' },
+  },
+  'PATCH /api/tasks/:id': {
+    body: (a) => ({ projectId: a.project, assigneeId: a.user }),
+    refs: { projectId: 'project', assigneeId: 'user' },
+  },
+  'DELETE /api/tasks/:id': 'no-body',
+  'POST /api/schedule-changes': {
+    body: (a) => ({
+      taskId: a.task,
+      reason: 'Concrete delivery slipped',
+      originalDate: day(5),
+      newDate: day(9),
+    }),
+    refs: { taskId: 'task' },
+  },
+  'PATCH /api/schedule-changes/:id': 'no-refs',
+  'POST /api/logs': {
+    body: (a) => ({ projectId: a.project, title: 'Isolation check', content: 'Checked', images: [] }),
+    refs: { projectId: 'project' },
+  },
+  'PATCH /api/logs/:id': 'no-refs',
+  'DELETE /api/logs/:id': 'no-body',
+  'POST /api/photos': {
+    body: (a) => ({
+      projectId: a.project,
+      filename: a.objectKey,
+      originalName: 'x.jpg',
+      description: 'x',
+      tags: [],
+    }),
+    refs: { projectId: 'project', filename: 'objectKey' },
+  },
+  'DELETE /api/photos/:id': 'no-body',
+  'POST /api/objects/upload': 'no-refs',
+  'PUT /api/objects/upload/:key': 'no-body',
+  'PATCH /api/notifications/mark-all-read': 'no-refs',
+  'PATCH /api/notifications/:id/read': 'no-body',
+  'POST /api/communications': {
+    body: (a) => ({
+      subject: 'Isolation',
+      message: 'Check',
+      type: 'message',
+      priority: 'normal',
+      projectId: a.project,
+    }),
+    refs: { projectId: 'project' },
+  },
+  'POST /api/change-orders': {
+    body: (a) => ({
+      title: 'Isolation',
+      description: 'Check',
+      costImpact: 0,
+      timeImpact: 0,
+      projectId: a.project,
+    }),
+    refs: { projectId: 'project' },
+  },
+  'PATCH /api/change-orders/:id': 'no-refs',
+  'POST /api/project-health-metrics/:projectId/calculate': 'no-body',
+  'POST /api/risk-assessments': {
+    body: (a) => ({ projectId: a.project, riskTitle: 'Isolation', assignedTo: a.user }),
+    refs: { projectId: 'project', assignedTo: 'user' },
+  },
+  'POST /api/rbac/roles': {
+    body: (a) => ({
+      name: 'Isolation role',
+      description: 'x',
+      company_id: a.company,
+      is_template: false,
+      permissions: [],
+    }),
+    refs: { company_id: 'company' },
+  },
+  'PATCH /api/rbac/roles/:id': 'no-refs',
+  'DELETE /api/rbac/roles/:id': 'no-body',
+  'POST /api/rbac/users': {
+    body: (a) => ({
+      email: `iso-${newId()}@summit.test`,
+      first_name: 'Iso',
+      last_name: 'Lation',
+      company_id: a.company,
+      role_id: Number(a.role),
+    }),
+    refs: { company_id: 'company', role_id: 'role' },
+  },
+  'PATCH /api/rbac/users/:id': 'no-refs',
+  'DELETE /api/rbac/users/:id': 'no-body',
+  'PATCH /api/rbac/companies/:id': 'no-refs',
+  'POST /api/companies': 'no-refs',
+  'DELETE /api/companies/:id': 'no-body',
+};
+
+/** Routes that carry no ids of anyone else by design: the session's own sign-in and sign-out. */
+const EXEMPT = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/auth/user',
+  'POST /api/auth/change-password',
+]);
+
+const COMPANY_TABLES = [
+  'projects',
+  'tasks',
+  'project_logs',
+  'photos',
+  'schedule_changes',
+  'user_activities',
+  'notifications',
+  'subcontractor_assignments',
+  'project_health_metrics',
+  'risk_assessments',
+  'health_check_templates',
+  'communications',
+  'change_orders',
+  'time_entries',
+  'invoices',
+  'users',
+  'roles',
+];
+
+let t: TestApp;
+let A: Ids;
+let B: Ids;
+let bSecrets: string[];
+
+function one(sql: string, ...params: string[]): string {
+  const row = t.db.$client.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+  const value = row && Object.values(row)[0];
+  if (value === undefined || value === null) throw new Error(`matrix setup found nothing for: ${sql}`);
+  return String(value);
+}
+
+function idsOf(domain: string): Ids {
+  const company = one('SELECT id FROM companies WHERE domain = ?', domain);
+  const c = t.db.$client;
+  // A company-specific role and a pending schedule change, so every path parameter has a target.
+  c.prepare(`INSERT INTO roles (name, company_id, kind, created_at) VALUES (?, ?, 'crew', '2026-01-01')`).run(
+    `Foreman ${domain}`,
+    company,
+  );
+  const task = one(
+    'SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
+    company,
+  );
+  const user = one(`SELECT id FROM users WHERE company_id = ? AND role = 'admin'`, company);
+  c.prepare(
+    `INSERT INTO schedule_changes (id, task_id, user_id, company_id, reason, new_date, status, created_at, updated_at, version)
+     VALUES (?, ?, ?, ?, 'Weather', '2027-02-01T00:00:00.000Z', 'pending', '2026-01-01', '2026-01-01', 999999)`,
+  ).run(newId(), task, user, company);
+  return {
+    company,
+    project: one(
+      'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
+      company,
+    ),
+    task,
+    log: one('SELECT id FROM project_logs WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', company),
+    photo: one('SELECT id FROM photos WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', company),
+    objectKey: one(
+      'SELECT filename FROM photos WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+      company,
+    ),
+    scheduleChange: one(
+      `SELECT id FROM schedule_changes WHERE company_id = ? AND status = 'pending' LIMIT 1`,
+      company,
+    ),
+    notification: one('SELECT id FROM notifications WHERE company_id = ? LIMIT 1', company),
+    changeOrder: one(
+      `SELECT id FROM change_orders WHERE company_id = ? AND status = 'pending' LIMIT 1`,
+      company,
+    ),
+    user,
+    role: one('SELECT id FROM roles WHERE company_id = ? LIMIT 1', company),
+  };
+}
+
+/** Everything company B owns, as one string: it must be identical before and after the matrix. */
+function snapshotB(): string {
+  const c = t.db.$client;
+  const parts = COMPANY_TABLES.map((table) =>
+    c.prepare(`SELECT * FROM ${table} WHERE company_id = ? ORDER BY 1`).all(B.company),
+  );
+  parts.push(c.prepare('SELECT * FROM companies WHERE id = ?').all(B.company));
+  parts.push(
+    c
+      .prepare(
+        'SELECT s.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.company_id = ? ORDER BY 1',
+      )
+      .all(B.company),
+  );
+  return JSON.stringify(parts);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  A = idsOf('summit.test');
+  B = idsOf('harbor.test');
+  const c = t.db.$client;
+  // Ids (other than the ones the matrix itself sends), names and emails that only company B has.
+  const bIds = COMPANY_TABLES.flatMap((table) =>
+    c
+      .prepare(`SELECT id FROM ${table} WHERE company_id = ?`)
+      .all(B.company)
+      .map((r) => String((r as { id: unknown }).id)),
+  );
+  const bNames = c
+    .prepare('SELECT name FROM projects WHERE company_id = ?')
+    .all(B.company)
+    .map((r) => (r as { name: string }).name);
+  const bTasks = c
+    .prepare('SELECT title FROM tasks WHERE company_id = ?')
+    .all(B.company)
+    .map((r) => (r as { title: string }).title);
+  bSecrets = [
+    ...new Set([
+      ...bIds.filter((id) => id.length > 8),
+      ...bNames,
+      ...bTasks.filter((s) => s.length > 12),
+      '@harbor.test',
+      'Harbor Construction',
+    ]),
+  ];
+}, 60_000);
+afterAll(() => t.close());
+
+const ROLES = {
+  admin: 'admin@summit.test',
+  manager: 'manager@summit.test',
+  crew: 'crew@summit.test',
+  subcontractor: 'sub@summit.test',
+} as const;
+
+function fillPath(path: string, ids: Ids): string {
+  const segments = path.split('/');
+  return segments
+    .map((seg, i) => {
+      if (!seg.startsWith(':')) return seg;
+      const kind = PARAM_KIND[segments[i - 1] ?? ''];
+      if (!kind) throw new Error(`No id kind for parameter ${seg} of ${path}: add it to PARAM_KIND`);
+      return ids[kind];
+    })
+    .join('/');
+}
+
+function leaks(text: string, sent: string[]): string[] {
+  return bSecrets.filter((s) => !sent.includes(s) && text.includes(s));
+}
+
+describe('company isolation matrix', () => {
+  it('refuses company B ids in path, query and body for every route and role of company A', async () => {
+    const before = snapshotB();
+    const routes = [
+      ...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)),
+    ];
+    const started = performance.now();
+    const cells: string[] = [];
+    const failures: string[] = [];
+    const controlsDone = new Set<string>();
+
+    for (const [kind, email] of Object.entries(ROLES) as [keyof typeof ROLES, string][]) {
+      const cookie = await t.login(email);
+      const granted = new Set<string>(ROLE_TEMPLATES[kind].permissions);
+      for (const key of routes) {
+        if (EXEMPT.has(key)) continue;
+        const [method = 'GET', path = '/'] = key.split(' ');
+        const fixture = BODIES[key];
+        if (method !== 'GET' && fixture === undefined) {
+          failures.push(`${key}: no body fixture in BODIES`);
+          continue;
+        }
+        const check = async (
+          variant: string,
+          url: string,
+          body: unknown,
+          expected: number[],
+          sent: string[],
+        ) => {
+          const res = await t.request(method, url, { cookie, body });
+          const text = await res.text();
+          cells.push(`${kind} ${key} ${variant}`);
+          if (!expected.includes(res.status))
+            failures.push(`${kind} ${key} [${variant}] -> ${res.status} ${text.slice(0, 120)}`);
+          const leaked = leaks(text, sent);
+          if (leaked.length)
+            failures.push(`${kind} ${key} [${variant}] leaked ${leaked.slice(0, 3).join(', ')}`);
+        };
+        const plainBody =
+          fixture && typeof fixture === 'object'
+            ? fixture.body(A)
+            : method === 'GET' || fixture === 'no-body'
+              ? undefined
+              : {};
+
+        if (path.includes(':')) {
+          const url = fillPath(path, B);
+          await check('path', url, plainBody, [403, 404], url.split('/'));
+        } else if (method === 'GET') {
+          const q = `?projectId=${B.project}&userId=${B.user}&companyId=${B.company}&taskId=${B.task}`;
+          await check(
+            'query',
+            `${path}${q}`,
+            undefined,
+            [200, 403, 404],
+            [B.project, B.user, B.company, B.task],
+          );
+        }
+        if (fixture && typeof fixture === 'object') {
+          const ownPath = fillPath(path, A);
+          const rule = ROUTE_PERMISSIONS[key as keyof typeof ROUTE_PERMISSIONS] as RouteRule;
+          if (
+            kind === 'admin' &&
+            isAllowed(rule, granted) &&
+            !controlsDone.has(key) &&
+            key !== 'POST /api/photos'
+          ) {
+            // Control: the same body with the caller's own ids is accepted, so a refusal below is about B's id.
+            controlsDone.add(key);
+            const res = await t.request(method, ownPath, { cookie, body: fixture.body(A) });
+            if (res.status >= 300)
+              failures.push(
+                `control ${key} with own ids -> ${res.status} ${(await res.text()).slice(0, 160)}`,
+              );
+          }
+          for (const [field, refKind] of Object.entries(fixture.refs) as [string, Kind][]) {
+            const body = { ...fixture.body(A), [field]: refKind === 'role' ? Number(B.role) : B[refKind] };
+            await check(`body.${field}`, ownPath, body, [400, 403, 404], [B[refKind]]);
+          }
+        } else if (!path.includes(':') && method !== 'GET') {
+          await check('plain', path, plainBody, [200, 201, 400, 403, 404], []);
+        }
+      }
+    }
+    const elapsed = performance.now() - started;
+    console.log(
+      `isolation matrix: ${routes.length} routes x ${Object.keys(ROLES).length} roles = ${cells.length} calls in ${elapsed.toFixed(0)} ms`,
+    );
+    expect(failures).toEqual([]);
+    expect(snapshotB()).toBe(before);
+    expect(cells.length).toBeGreaterThan(200);
+  });
+});

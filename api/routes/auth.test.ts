@@ -1,0 +1,214 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../test-utils.ts';
+import * as password from '../auth/password.ts';
+
+// Counts real hash verifications, to prove throttled attempts are refused before any hash is computed.
+vi.mock('../auth/password.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof password>();
+  return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, pw: string, ip = '10.0.0.1') =>
+  t.request('POST', '/api/auth/login', { body: { email, password: pw }, ip });
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the demo password and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const res = await login('admin@summit.test', 'sitecommand-demo');
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^sc_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    const body = await res.json();
+    expect(body).toMatchObject({ email: 'admin@summit.test', role: 'admin', companyName: 'Summit Builders' });
+  });
+
+  it('stores only the SHA-256 of the token, never the token itself', async () => {
+    const res = await login('crew@summit.test', 'sitecommand-demo');
+    const token = /sc_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
+    const sids = t.db.$client
+      .prepare<[], { sid: string; sess: string }>('SELECT sid, sess FROM sessions')
+      .all();
+    expect(sids.some((s) => s.sid === token || s.sess.includes(token))).toBe(false);
+    expect(sids.map((s) => s.sid)).toContain(crypto.createHash('sha256').update(token).digest('hex'));
+  });
+
+  it('issues a new token at every sign-in and drops the session the browser presented', async () => {
+    const first = await t.login('manager@summit.test');
+    const res = await t.request('POST', '/api/auth/login', {
+      cookie: first,
+      body: { email: 'manager@summit.test', password: 'sitecommand-demo' },
+    });
+    const second = `sc_session=${/sc_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]}`;
+    expect(second).not.toBe(first);
+    expect((await t.request('GET', '/api/auth/user', { cookie: first })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', { cookie: second })).status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown email identically: 401 Invalid credentials', async () => {
+    const wrong = await login('admin@harbor.test', 'not-the-password', '10.9.0.1');
+    const unknown = await login('nobody@harbor.test', 'not-the-password', '10.9.0.2');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await wrong.json(), await unknown.json()];
+    expect(a).toEqual(b);
+    expect(a.message).toContain('Invalid credentials');
+  });
+
+  it('says a missing field is required with a 400', async () => {
+    for (const body of [{ email: 'admin@summit.test' }, { password: 'x' }, { email: '', password: '' }]) {
+      const res = await t.request('POST', '/api/auth/login', { body });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/required/);
+    }
+  });
+
+  it('hashes passwords with argon2id, m=19456 KiB, t=2, p=1', () => {
+    const row = t.db.$client
+      .prepare<[], { password: string }>("SELECT password FROM users WHERE email = 'crew@summit.test'")
+      .get();
+    expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(password.ARGON2_OPTIONS).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  });
+
+  it('locks an account for 15 minutes after 10 failures, refusing even the right password before hashing', async () => {
+    const email = 'crew@harbor.test';
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, `10.1.0.${i}`)).status).toBe(401);
+    const verify = vi.mocked(password.verifyPassword);
+    verify.mockClear();
+    const locked = await login(email, 'sitecommand-demo', '10.1.1.1');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    expect((await locked.json()).code).toBe('RATE_LIMITED');
+    expect(verify).not.toHaveBeenCalled();
+    t.clock.offsetMs += 15 * 60_000 + 1000;
+    expect((await login(email, 'sitecommand-demo', '10.1.1.1')).status).toBe(200);
+  });
+
+  it('throttles one address after 30 failures across accounts', async () => {
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 30; i++) expect((await login(`user${i}@nowhere.test`, 'x', ip)).status).toBe(401);
+    expect((await login('admin@summit.test', 'sitecommand-demo', ip)).status).toBe(429);
+    expect((await login('admin@summit.test', 'sitecommand-demo', '10.2.0.2')).status).toBe(200);
+  });
+
+  it('refuses a deactivated user even with the right password', async () => {
+    t.db.$client.prepare("UPDATE users SET is_active = 0 WHERE email = 'sub@summit.test'").run();
+    const res = await login('sub@summit.test', 'sitecommand-demo', '10.3.0.1');
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    t.db.$client.prepare("UPDATE users SET is_active = 1 WHERE email = 'sub@summit.test'").run();
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  it('returns the user with the ten permission flags of spec 02 section 2', async () => {
+    const cookie = await t.login('crew@summit.test');
+    const res = await t.request('GET', '/api/auth/user', { cookie });
+    expect(res.status).toBe(200);
+    const user = await res.json();
+    expect(user).toMatchObject({
+      email: 'crew@summit.test',
+      role: 'crew',
+      companyName: 'Summit Builders',
+      companyId: t.companyId('summit.test'),
+    });
+    expect(typeof user.id).toBe('string');
+    expect(typeof user.firstName).toBe('string');
+    expect(typeof user.lastName).toBe('string');
+    expect(typeof user.name).toBe('string');
+    expect(user.permissions).toEqual({
+      dashboard: true,
+      projects: true,
+      tasks: true,
+      projectHealth: false,
+      schedule: true,
+      photos: true,
+      logs: true,
+      crew: true,
+      subs: false,
+      rbacAdmin: false,
+    });
+    expect(JSON.stringify(user)).not.toMatch(/argon2|password"/);
+  });
+
+  it('gives admins every flag and subcontractors no projects screen', async () => {
+    const admin = await (
+      await t.request('GET', '/api/auth/user', { cookie: await t.login('admin@summit.test') })
+    ).json();
+    expect(Object.values(admin.permissions).every(Boolean)).toBe(true);
+    const sub = await (
+      await t.request('GET', '/api/auth/user', { cookie: await t.login('sub@summit.test') })
+    ).json();
+    expect(sub.permissions).toMatchObject({ subs: true, tasks: true, projects: false, rbacAdmin: false });
+  });
+
+  it('answers 401 when signed out or with a made-up cookie', async () => {
+    expect((await t.request('GET', '/api/auth/user')).status).toBe(401);
+    const res = await t.request('GET', '/api/auth/user', { cookie: 'sc_session=forged' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Not signed in', code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('sessions', () => {
+  it('logout deletes the session row and clears the cookie', async () => {
+    const cookie = await t.login('manager@summit.test');
+    const before = t.db.$client.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number };
+    const res = await t.request('POST', '/api/auth/logout', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/sc_session=;.*Max-Age=0/);
+    expect((t.db.$client.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n).toBe(
+      before.n - 1,
+    );
+    expect((await t.request('GET', '/api/auth/user', { cookie })).status).toBe(401);
+  });
+
+  it('expires an idle admin session after 2 hours but keeps a crew session for days', async () => {
+    const admin = await t.login('admin@summit.test');
+    const crew = await t.login('crew@summit.test');
+    t.clock.offsetMs += 2 * 3600_000 + 60_000;
+    expect((await t.request('GET', '/api/auth/user', { cookie: admin })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', { cookie: crew })).status).toBe(200);
+    t.clock.offsetMs += 5 * 24 * 3600_000;
+    expect((await t.request('GET', '/api/auth/user', { cookie: crew })).status).toBe(200);
+  });
+
+  it('ends any session at its absolute expiry even when it is used every day', async () => {
+    const crew = await t.login('crew@summit.test');
+    for (let day = 0; day < 29; day++) {
+      t.clock.offsetMs += 24 * 3600_000;
+      expect((await t.request('GET', '/api/auth/user', { cookie: crew })).status).toBe(200);
+    }
+    t.clock.offsetMs += 24 * 3600_000;
+    expect((await t.request('GET', '/api/auth/user', { cookie: crew })).status).toBe(401);
+  });
+
+  it('reads the role on every request: a demoted user loses access on the next call', async () => {
+    const cookie = await t.login('manager@summit.test');
+    expect((await t.request('GET', '/api/invoices', { cookie })).status).not.toBe(403);
+    t.db.$client
+      .prepare("UPDATE users SET role_id = 3, role = 'crew' WHERE email = 'manager@summit.test'")
+      .run();
+    expect((await t.request('GET', '/api/invoices', { cookie })).status).toBe(403);
+    t.db.$client
+      .prepare("UPDATE users SET role_id = 2, role = 'manager' WHERE email = 'manager@summit.test'")
+      .run();
+  });
+
+  it('signs out a deactivated user at their next request', async () => {
+    const cookie = await t.login('crew@summit.test');
+    t.db.$client.prepare("UPDATE users SET is_active = 0 WHERE email = 'crew@summit.test'").run();
+    expect((await t.request('GET', '/api/projects', { cookie })).status).toBe(401);
+    t.db.$client.prepare("UPDATE users SET is_active = 1 WHERE email = 'crew@summit.test'").run();
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-utils.ts';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.login('admin@summit.test');
+});
+afterAll(() => t.close());
+
+const newProject = { name: 'Depot extension', location: 'Denver, CO' };
+
+describe('security headers', () => {
+  it('sends CSP, one-year HSTS, nosniff and frame-ancestors none on every response', async () => {
+    for (const url of ['/api/auth/user', '/api/nope', '/']) {
+      const res = await t.request('GET', url, { cookie });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('marks every API answer Cache-Control: no-store', async () => {
+    expect((await t.request('GET', '/api/projects', { cookie })).headers.get('cache-control')).toBe(
+      'no-store',
+    );
+    expect((await t.request('GET', '/api/auth/user')).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('request checks', () => {
+  it('refuses a write from another origin (403) and changes nothing', async () => {
+    const before = t.db.$client.prepare('SELECT count(*) AS n FROM projects').get();
+    const res = await t.request('POST', '/api/projects', {
+      cookie,
+      body: newProject,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).code).toBe('BAD_ORIGIN');
+    const cross = await t.request('POST', '/api/projects', {
+      cookie,
+      body: newProject,
+      headers: { origin: '', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(cross.status).toBe(403);
+    expect(t.db.$client.prepare('SELECT count(*) AS n FROM projects').get()).toEqual(before);
+  });
+
+  it('accepts the same write from the app origin', async () => {
+    const res = await t.request('POST', '/api/projects', { cookie, body: newProject });
+    expect(res.status).toBe(201);
+  });
+
+  it('answers 415 to a form or text body on a JSON route', async () => {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await t.request('POST', '/api/projects', {
+        cookie,
+        body: 'name=x&location=y',
+        headers: { 'content-type': type },
+      });
+      expect(res.status, type).toBe(415);
+      expect((await res.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('rejects unknown keys with a 400 naming them', async () => {
+    const res = await t.request('POST', '/api/projects', {
+      cookie,
+      body: { ...newProject, companyId: 'x', isAdmin: true },
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.message).toMatch(/companyId|isAdmin/);
+  });
+
+  it('answers malformed JSON with a 400 JSON error, not a crash', async () => {
+    const res = await t.request('POST', '/api/projects', {
+      cookie,
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Body is not valid JSON', code: 'BAD_REQUEST' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.request('GET', '/api/does-not-exist', { cookie });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('never puts a stack trace in an error answer', async () => {
+    const broken = await createTestApp({ seed: false });
+    broken.db.$client.close();
+    const res = await broken.request('POST', '/api/auth/login', {
+      body: { email: 'a@b.test', password: 'x' },
+    });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ message: 'Something went wrong on the server', code: 'INTERNAL' });
+    expect(text).not.toMatch(/at \w+ \(|\.ts:\d+/);
+  });
+});

@@ -120,7 +120,7 @@ const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
     }),
     refs: { projectId: 'project' },
   },
-  'PATCH /api/change-orders/:id': 'no-refs',
+  'PATCH /api/change-orders/:id': { body: () => ({ status: 'approved' }), refs: {} },
   'POST /api/project-health-metrics/:projectId/calculate': 'no-body',
   'POST /api/risk-assessments': {
     body: (a) => ({ projectId: a.project, riskTitle: 'Isolation', assignedTo: a.user }),
@@ -268,19 +268,24 @@ beforeAll(async () => {
       .all(B.company)
       .map((r) => String((r as { id: unknown }).id)),
   );
-  const bNames = c
-    .prepare('SELECT name FROM projects WHERE company_id = ?')
-    .all(B.company)
-    .map((r) => (r as { name: string }).name);
-  const bTasks = c
-    .prepare('SELECT title FROM tasks WHERE company_id = ?')
-    .all(B.company)
-    .map((r) => (r as { title: string }).title);
+  // Names and titles only B has (the seed may reuse a title in both companies: that is not a leak).
+  const texts = (sql: string, company: string) =>
+    new Set(
+      c
+        .prepare(sql)
+        .all(company)
+        .map((r) => String(Object.values(r as object)[0])),
+    );
+  const onlyB = (sql: string) => {
+    const mine = texts(sql, A.company);
+    return [...texts(sql, B.company)].filter((s) => s.length > 8 && !mine.has(s));
+  };
   bSecrets = [
     ...new Set([
       ...bIds.filter((id) => id.length > 8),
-      ...bNames,
-      ...bTasks.filter((s) => s.length > 12),
+      ...onlyB('SELECT name FROM projects WHERE company_id = ?'),
+      ...onlyB('SELECT title FROM tasks WHERE company_id = ?'),
+      ...onlyB('SELECT title FROM project_logs WHERE company_id = ?'),
       '@harbor.test',
       'Harbor Construction',
     ]),

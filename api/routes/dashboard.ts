@@ -1,4 +1,49 @@
 import { Hono } from 'hono';
+import { and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
+import { schema } from '../db/index.ts';
+import { visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleTasksWhere } from '../mutators/tasks.ts';
+import { sessionUser } from './helpers.ts';
 
-export const dashboardRoutes = new Hono<AppEnv>();
+const { projects, tasks, photos } = schema;
+
+/** Midnight UTC of the day `now` falls on, as an ISO string (the 'today' of photosUploadedToday). */
+export function utcMidnight(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
+}
+
+export const dashboardRoutes = new Hono<AppEnv>()
+  // Spec 01 section 3: the four stat cards, computed from what the caller may see.
+  .get('/stats', (c) => {
+    const { db, now } = c.var.deps;
+    const user = sessionUser(c);
+    const projectsWhere = visibleProjectsWhere(db, user);
+    const photosWhere = and(
+      eq(photos.companyId, user.companyId),
+      isNull(photos.deletedAt),
+      inArray(photos.projectId, db.select({ id: projects.id }).from(projects).where(projectsWhere)),
+    );
+    const activeProjects = db
+      .select({ n: count() })
+      .from(projects)
+      .where(and(projectsWhere, eq(projects.status, 'active')))
+      .get();
+    const pendingTasks = db
+      .select({ n: count() })
+      .from(tasks)
+      .where(and(visibleTasksWhere(db, user), ne(tasks.status, 'completed')))
+      .get();
+    const photosUploaded = db.select({ n: count() }).from(photos).where(photosWhere).get();
+    const photosUploadedToday = db
+      .select({ n: count() })
+      .from(photos)
+      .where(and(photosWhere, gte(photos.createdAt, utcMidnight(now()))))
+      .get();
+    return c.json({
+      activeProjects: activeProjects?.n ?? 0,
+      pendingTasks: pendingTasks?.n ?? 0,
+      photosUploaded: photosUploaded?.n ?? 0,
+      photosUploadedToday: photosUploadedToday?.n ?? 0,
+    });
+  });

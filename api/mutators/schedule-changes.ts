@@ -1,0 +1,172 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { newId } from '#shared/ids.ts';
+import { ScheduleChangeCreateSchema, ScheduleChangePatchSchema } from '#shared/schemas/schedule-change.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http.ts';
+import {
+  nextVersion,
+  notify,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  stampFields,
+  usersWithPermission,
+  validate,
+  type MutationContext,
+} from './core.ts';
+import { applyTaskPatch, findVisibleTask, visibleTaskIds } from './tasks.ts';
+
+const { scheduleChanges } = schema;
+
+export const APPROVE_PERMISSION = 'schedule_changes:approve';
+
+export type ScheduleChangeRow = typeof scheduleChanges.$inferSelect;
+
+/** Schedule changes the user may see: own company, not deleted, on a task the user may see. */
+export function visibleScheduleChangesWhere(db: Db, user: SessionUser): SQL {
+  return and(
+    eq(scheduleChanges.companyId, user.companyId),
+    isNull(scheduleChanges.deletedAt),
+    inArray(scheduleChanges.taskId, visibleTaskIds(db, user)),
+  )!;
+}
+
+export function findVisibleScheduleChange(db: Db, user: SessionUser, id: string): ScheduleChangeRow {
+  const row = db
+    .select()
+    .from(scheduleChanges)
+    .where(and(eq(scheduleChanges.id, id), visibleScheduleChangesWhere(db, user)))
+    .get();
+  if (!row) throw notFound('Schedule change');
+  return row;
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'no date');
+
+function requesterName(user: SessionUser): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return user.name || full || user.email;
+}
+
+/**
+ * A request to move a task's due date. Anyone who can see the task may ask; the requester is the session
+ * user whatever userId the body carries. Every approver but the requester is notified.
+ */
+export function createScheduleChange(ctx: MutationContext, input: unknown): ScheduleChangeRow {
+  requirePermission(ctx, 'schedule_changes:create');
+  const { userId: _ignored, ...data } = validate(ScheduleChangeCreateSchema, input);
+  const id = data.id ?? newId();
+  if (
+    ctx.db.select({ id: scheduleChanges.id }).from(scheduleChanges).where(eq(scheduleChanges.id, id)).get()
+  ) {
+    throw conflict('A schedule change with this id already exists');
+  }
+  const task = findVisibleTask(ctx.db, ctx.user, data.taskId);
+  const values = {
+    ...data,
+    originalDate: data.originalDate === undefined ? task.dueDate : data.originalDate,
+  };
+  const version = nextVersion(ctx);
+  const row = ctx.db
+    .insert(scheduleChanges)
+    .values({
+      ...values,
+      id,
+      userId: ctx.user.id,
+      companyId: ctx.user.companyId,
+      status: 'pending',
+      createdAt: nowIso(ctx),
+      ...stampFields(ctx, version, [...Object.keys(values).filter((k) => k !== 'id'), 'userId', 'status']),
+    })
+    .returning()
+    .get();
+  for (const approver of usersWithPermission(ctx, APPROVE_PERMISSION)) {
+    if (approver === ctx.user.id) continue;
+    notify(ctx, {
+      userId: approver,
+      title: 'Schedule change requested',
+      message: `${requesterName(ctx.user)} asked to move "${task.title}" from ${day(row.originalDate)} to ${day(row.newDate)}`,
+      type: 'info',
+      relatedEntityType: 'schedule_change',
+      relatedEntityId: id,
+    });
+  }
+  recordActivity(ctx, {
+    actionType: 'schedule_change_requested',
+    description: `Requested a schedule change for ${task.title}`,
+    entityType: 'schedule_change',
+    entityId: id,
+  });
+  return row;
+}
+
+/**
+ * Either a decision (approvers only, pending requests only; approving moves the task's due date and the
+ * requester is told) or an edit of reason and dates (the requester or an approver, while pending).
+ */
+export function updateScheduleChange(ctx: MutationContext, id: string, input: unknown): ScheduleChangeRow {
+  const { status, ...edit } = validate(ScheduleChangePatchSchema, input);
+  const current = findVisibleScheduleChange(ctx.db, ctx.user, id);
+  const editFields = Object.keys(edit);
+  if (status === undefined && editFields.length === 0) {
+    throw badRequest('Send a decision (status) or the fields to change');
+  }
+  const isApprover = ctx.user.permissions.has(APPROVE_PERMISSION);
+  if (status !== undefined && !isApprover) {
+    throw forbidden('Only managers and admins can approve or reject schedule changes');
+  }
+  if (editFields.length && !isApprover && current.userId !== ctx.user.id) {
+    throw forbidden('Only the requester can edit this schedule change');
+  }
+  if (current.status !== 'pending') throw conflict('This schedule change has already been decided');
+
+  const task = findVisibleTask(ctx.db, ctx.user, current.taskId);
+  const set: Partial<typeof scheduleChanges.$inferInsert> = { ...edit };
+  const fields = [...editFields];
+  if (status !== undefined) {
+    Object.assign(set, { status, decidedBy: ctx.user.id, decidedAt: nowIso(ctx) });
+    fields.push('status', 'decidedBy', 'decidedAt');
+  }
+  const version = nextVersion(ctx);
+  const row = ctx.db
+    .update(scheduleChanges)
+    .set({ ...set, ...stampFields(ctx, version, fields, current.fieldMeta) })
+    .where(and(eq(scheduleChanges.id, id), eq(scheduleChanges.companyId, ctx.user.companyId)))
+    .returning()
+    .get();
+  if (!row) throw notFound('Schedule change');
+
+  if (status === undefined) {
+    recordActivity(ctx, {
+      actionType: 'schedule_change_updated',
+      description: `Edited the schedule change request for ${task.title}`,
+      entityType: 'schedule_change',
+      entityId: id,
+    });
+    return row;
+  }
+  if (status === 'approved') applyTaskPatch(ctx, task, { dueDate: row.newDate });
+  if (row.userId && row.userId !== ctx.user.id) {
+    notify(ctx, {
+      userId: row.userId,
+      title: status === 'approved' ? 'Schedule change approved' : 'Schedule change rejected',
+      message:
+        status === 'approved'
+          ? `Your request to move "${task.title}" to ${day(row.newDate)} was approved`
+          : `Your request to move "${task.title}" to ${day(row.newDate)} was rejected`,
+      type: status === 'approved' ? 'success' : 'error',
+      relatedEntityType: 'schedule_change',
+      relatedEntityId: id,
+    });
+  }
+  recordActivity(ctx, {
+    actionType: status === 'approved' ? 'schedule_change_approved' : 'schedule_change_rejected',
+    description: `${status === 'approved' ? 'Approved' : 'Rejected'} the schedule change for ${task.title}`,
+    entityType: 'schedule_change',
+    entityId: id,
+  });
+  return row;
+}

@@ -1,0 +1,253 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
+import { newId } from '#shared/ids.ts';
+import {
+  projectRequiredError,
+  TaskCreateSchema,
+  TaskPatchSchema,
+  type TaskPatch,
+} from '#shared/schemas/task.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import { badRequest, conflict, notFound } from '../http.ts';
+import {
+  assignedProjectIds,
+  findVisibleProject,
+  isScopedToAssignments,
+  nextVersion,
+  notify,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  stampFields,
+  tombstone,
+  validate,
+  type MutationContext,
+} from './core.ts';
+
+const { tasks, scheduleChanges, users } = schema;
+
+export type TaskRow = typeof tasks.$inferSelect;
+/** A task as the REST API returns it: the drizzle row without the sync bookkeeping (see `publicRow`). */
+export type PublicTask = Omit<TaskRow, 'fieldMeta' | 'deletedAt'>;
+
+/**
+ * The WHERE for tasks the user may see: own company, not deleted; a subcontractor sees the tasks of the
+ * projects it is assigned to and the tasks assigned to it (DESIGN.md section 6).
+ */
+export function visibleTasksWhere(db: Db, user: SessionUser): SQL {
+  const base = and(eq(tasks.companyId, user.companyId), isNull(tasks.deletedAt))!;
+  if (!isScopedToAssignments(user)) return base;
+  const ids = assignedProjectIds(db, user);
+  const assigned = eq(tasks.assigneeId, user.id);
+  return and(base, ids.length ? or(assigned, inArray(tasks.projectId, ids)) : assigned)!;
+}
+
+/** A live task the user may see, or 404 (also for another company's id: never reveal existence). */
+export function findVisibleTask(db: Db, user: SessionUser, id: string): TaskRow {
+  const row = db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), visibleTasksWhere(db, user)))
+    .get();
+  if (!row) throw notFound('Task');
+  return row;
+}
+
+// GET /api/tasks is the B1 benchmark route (DESIGN.md sections 11-12): the list is read with statements
+// prepared once per connection, the columns aliased to the keys and order of a drizzle row (without
+// fieldMeta and deletedAt), so the answer is the same as `publicRow` of the query builder's rows.
+const TASK_COLUMNS = `id, title, description, project_id AS projectId, assignee_id AS assigneeId,
+  company_id AS companyId, category, status, priority, due_date AS dueDate, completed_at AS completedAt,
+  created_at AS createdAt, is_milestone AS isMilestone, estimated_hours AS estimatedHours, version,
+  updated_at AS updatedAt, updated_by AS updatedBy`;
+
+type RawTask = Omit<PublicTask, 'isMilestone'> & { isMilestone: number | boolean };
+
+function prepareTaskLists(sqlite: Database.Database) {
+  return {
+    company: sqlite.prepare<{ company: string }, RawTask>(
+      `SELECT ${TASK_COLUMNS} FROM tasks WHERE company_id = @company AND deleted_at IS NULL
+       ORDER BY created_at DESC, id DESC`,
+    ),
+    assigned: sqlite.prepare<{ company: string; user: string }, RawTask>(
+      `SELECT ${TASK_COLUMNS} FROM tasks WHERE company_id = @company AND deleted_at IS NULL
+         AND (assignee_id = @user OR project_id IN (
+           SELECT project_id FROM subcontractor_assignments
+           WHERE subcontractor_id = @user AND company_id = @company AND status = 'active'))
+       ORDER BY created_at DESC, id DESC`,
+    ),
+  };
+}
+
+const taskListStatements = new WeakMap<Database.Database, ReturnType<typeof prepareTaskLists>>();
+
+/** Every task the user may see, newest first. */
+export function listVisibleTasks(db: Db, user: SessionUser): PublicTask[] {
+  let stmts = taskListStatements.get(db.$client);
+  if (!stmts) taskListStatements.set(db.$client, (stmts = prepareTaskLists(db.$client)));
+  const rows = isScopedToAssignments(user)
+    ? stmts.assigned.all({ company: user.companyId, user: user.id })
+    : stmts.company.all({ company: user.companyId });
+  for (const row of rows) row.isMilestone = row.isMilestone === 1 || row.isMilestone === true;
+  return rows as PublicTask[];
+}
+
+/** An assignee must be an active user of the caller's company (404 otherwise). */
+function checkAssignee(ctx: MutationContext, assigneeId: string): void {
+  const row = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, assigneeId), eq(users.companyId, ctx.user.companyId), eq(users.isActive, true)))
+    .get();
+  if (!row) throw notFound('Assignee');
+}
+
+function checkProjectRule(task: { category: string; projectId?: string | null }): void {
+  const message = projectRequiredError(task);
+  if (message) throw badRequest(message, { projectId: message });
+}
+
+function notifyAssignee(ctx: MutationContext, task: TaskRow, previousAssignee: string | null): void {
+  const assignee = task.assigneeId;
+  if (!assignee || assignee === previousAssignee || assignee === ctx.user.id) return;
+  notify(ctx, {
+    userId: assignee,
+    title: 'Task assigned',
+    message: `You were assigned "${task.title}"`,
+    type: 'info',
+    relatedEntityType: 'task',
+    relatedEntityId: task.id,
+  });
+}
+
+/** completedAt follows the status: stamped when a task becomes completed, cleared for any other status. */
+function completedAtFor(ctx: MutationContext, status: string, current?: TaskRow): string | null {
+  if (status !== 'completed') return null;
+  if (current?.status === 'completed' && current.completedAt) return current.completedAt;
+  return nowIso(ctx);
+}
+
+export function createTask(ctx: MutationContext, input: unknown): TaskRow {
+  requirePermission(ctx, 'tasks:create');
+  const data = validate(TaskCreateSchema, input);
+  const id = data.id ?? newId();
+  if (ctx.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, id)).get()) {
+    throw conflict('A task with this id already exists');
+  }
+  checkProjectRule(data);
+  if (data.projectId) findVisibleProject(ctx.db, ctx.user, data.projectId);
+  if (data.assigneeId) checkAssignee(ctx, data.assigneeId);
+  const completedAt = completedAtFor(ctx, data.status);
+  const fields = Object.keys(data).filter((k) => k !== 'id');
+  if (completedAt) fields.push('completedAt');
+  const version = nextVersion(ctx);
+  const row = ctx.db
+    .insert(tasks)
+    .values({
+      ...data,
+      id,
+      companyId: ctx.user.companyId,
+      completedAt,
+      createdAt: nowIso(ctx),
+      ...stampFields(ctx, version, fields),
+    })
+    .returning()
+    .get();
+  notifyAssignee(ctx, row, null);
+  recordActivity(ctx, {
+    actionType: 'task_created',
+    description: `Created task ${row.title}`,
+    entityType: 'task',
+    entityId: id,
+  });
+  return row;
+}
+
+/**
+ * Writes a validated patch onto a task the caller may see: a new version, field stamps, completedAt kept in
+ * step with the status and a notification for a new assignee. No permission check and no activity: callers
+ * (updateTask, a schedule-change approval) do those.
+ */
+export function applyTaskPatch(ctx: MutationContext, current: TaskRow, patch: TaskPatch): TaskRow {
+  const set: Partial<typeof tasks.$inferInsert> = { ...patch };
+  const fields: string[] = Object.keys(patch);
+  if (patch.status !== undefined) {
+    const completedAt = completedAtFor(ctx, patch.status, current);
+    if (completedAt !== current.completedAt) {
+      set.completedAt = completedAt;
+      fields.push('completedAt');
+    }
+  }
+  const version = nextVersion(ctx);
+  const row = ctx.db
+    .update(tasks)
+    .set({ ...set, ...stampFields(ctx, version, fields, current.fieldMeta) })
+    .where(and(eq(tasks.id, current.id), eq(tasks.companyId, ctx.user.companyId)))
+    .returning()
+    .get();
+  if (!row) throw notFound('Task');
+  if (patch.assigneeId !== undefined) notifyAssignee(ctx, row, current.assigneeId);
+  return row;
+}
+
+export function updateTask(ctx: MutationContext, id: string, input: unknown): TaskRow {
+  requirePermission(ctx, 'tasks:update');
+  const patch = validate(TaskPatchSchema, input);
+  const current = findVisibleTask(ctx.db, ctx.user, id);
+  if (Object.keys(patch).length === 0) return current;
+  if (patch.category !== undefined || patch.projectId !== undefined) {
+    checkProjectRule({
+      category: patch.category ?? current.category,
+      projectId: patch.projectId !== undefined ? patch.projectId : current.projectId,
+    });
+  }
+  if (patch.projectId && patch.projectId !== current.projectId)
+    findVisibleProject(ctx.db, ctx.user, patch.projectId);
+  if (patch.assigneeId && patch.assigneeId !== current.assigneeId) checkAssignee(ctx, patch.assigneeId);
+  const row = applyTaskPatch(ctx, current, patch);
+  const completed = patch.status === 'completed' && current.status !== 'completed';
+  recordActivity(ctx, {
+    actionType: completed ? 'task_completed' : 'task_updated',
+    description: `${completed ? 'Completed' : 'Updated'} task ${row.title}`,
+    entityType: 'task',
+    entityId: id,
+    metadata: { fields: Object.keys(patch) },
+  });
+  return row;
+}
+
+/** Tombstones a task and its schedule changes in the caller's transaction. */
+export function deleteTask(ctx: MutationContext, id: string) {
+  requirePermission(ctx, 'tasks:delete');
+  const task = findVisibleTask(ctx.db, ctx.user, id);
+  const changeIds = ctx.db
+    .select({ id: scheduleChanges.id })
+    .from(scheduleChanges)
+    .where(
+      and(
+        eq(scheduleChanges.taskId, id),
+        eq(scheduleChanges.companyId, ctx.user.companyId),
+        isNull(scheduleChanges.deletedAt),
+      ),
+    )
+    .all()
+    .map((r) => r.id);
+  tombstone(ctx, 'schedule_changes', changeIds);
+  tombstone(ctx, 'tasks', [id]);
+  recordActivity(ctx, {
+    actionType: 'task_deleted',
+    description: `Deleted task ${task.title}`,
+    entityType: 'task',
+    entityId: id,
+    metadata: { scheduleChanges: changeIds.length },
+  });
+  return { id, deleted: { scheduleChanges: changeIds.length } };
+}
+
+/** Subquery of the ids of the tasks the user may see (for schedule changes and counts). */
+export function visibleTaskIds(db: Db, user: SessionUser) {
+  return db.select({ id: tasks.id }).from(tasks).where(visibleTasksWhere(db, user));
+}

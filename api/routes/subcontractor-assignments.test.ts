@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../db/index.ts';
+import { createTestApp, type TestApp } from '../test-utils.ts';
+
+let t: TestApp;
+const cookie: Record<string, string> = {};
+const EMAILS = {
+  manager: 'manager@summit.test',
+  crew: 'crew@summit.test',
+  sub: 'sub@summit.test',
+  harbor: 'admin@harbor.test',
+} as const;
+type Who = keyof typeof EMAILS;
+
+async function call(method: string, url: string, who: Who | null, body?: unknown) {
+  const res = await t.request(method, url, { cookie: who ? cookie[who] : undefined, body });
+  return { status: res.status, body: (await res.json()) as any };
+}
+const idOf = (email: string) =>
+  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
+
+let subAssignment: string;
+let otherAssignment: string;
+let deletedProjectAssignment: string;
+let projectId: string;
+
+function assign(subcontractorId: string, project: string) {
+  const id = crypto.randomUUID();
+  t.db
+    .insert(schema.subcontractorAssignments)
+    .values({
+      id,
+      subcontractorId,
+      projectId: project,
+      companyId: t.companyId('summit.test'),
+      assignedBy: idOf(EMAILS.manager),
+      startDate: '2030-01-01T00:00:00.000Z',
+      endDate: '2030-06-30T00:00:00.000Z',
+      specialization: 'Electrical',
+      status: 'active',
+      createdAt: '2030-01-01T00:00:00.000Z',
+    })
+    .run();
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [who, email] of Object.entries(EMAILS)) cookie[who] = await t.login(email);
+  projectId = (await call('POST', '/api/projects', 'manager', { name: 'Wiring', location: 'Block C' })).body
+    .id;
+  const doomed = (await call('POST', '/api/projects', 'manager', { name: 'Doomed', location: 'Block D' }))
+    .body.id;
+  subAssignment = assign(idOf(EMAILS.sub), projectId);
+  otherAssignment = assign(idOf(EMAILS.crew), projectId);
+  deletedProjectAssignment = assign(idOf(EMAILS.sub), doomed);
+  await call('DELETE', `/api/projects/${doomed}`, 'manager');
+});
+afterAll(() => t?.close());
+
+describe('GET /api/subcontractor-assignments', () => {
+  it("lists the company's assignments with every field of the spec", async () => {
+    const res = await call('GET', '/api/subcontractor-assignments', 'manager');
+    expect(res.status).toBe(200);
+    const ids = res.body.map((a: any) => a.id);
+    expect(ids).toContain(subAssignment);
+    expect(ids).toContain(otherAssignment);
+    expect(res.body.find((a: any) => a.id === subAssignment)).toMatchObject({
+      subcontractorId: idOf(EMAILS.sub),
+      projectId,
+      assignedBy: idOf(EMAILS.manager),
+      startDate: '2030-01-01T00:00:00.000Z',
+      endDate: '2030-06-30T00:00:00.000Z',
+      specialization: 'Electrical',
+      status: 'active',
+      createdAt: '2030-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('shows a subcontractor only its own assignments', async () => {
+    const res = await call('GET', '/api/subcontractor-assignments', 'sub');
+    expect(res.status).toBe(200);
+    const ids = res.body.map((a: any) => a.id);
+    expect(ids).toContain(subAssignment);
+    expect(ids).not.toContain(otherAssignment);
+    expect(res.body.every((a: any) => a.subcontractorId === idOf(EMAILS.sub))).toBe(true);
+  });
+
+  it('leaves out assignments to deleted projects', async () => {
+    const ids = (await call('GET', '/api/subcontractor-assignments', 'manager')).body.map((a: any) => a.id);
+    expect(ids).not.toContain(deletedProjectAssignment);
+  });
+
+  it("never shows another company's assignments", async () => {
+    const harbor = (await call('GET', '/api/subcontractor-assignments', 'harbor')).body;
+    expect(harbor.map((a: any) => a.id)).not.toContain(subAssignment);
+    expect(harbor.every((a: any) => a.companyId === t.companyId('harbor.test'))).toBe(true);
+  });
+
+  it('refuses crew, who lack assignments:read (403)', async () => {
+    expect((await call('GET', '/api/subcontractor-assignments', 'crew')).status).toBe(403);
+  });
+});

@@ -205,7 +205,9 @@ export const invoices = sqliteTable(
     status: text('status').notNull().default('draft'),
     dueDate: text('due_date'),
     paidAt: text('paid_at'),
-    items: text('items', { mode: 'json' }).$type<{ description: string; quantity: number; unitPrice: number }[]>(),
+    items: text('items', { mode: 'json' }).$type<
+      { description: string; quantity: number; unitPrice: number }[]
+    >(),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -74,13 +74,17 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
     c.set('deps', deps);
     c.set('user', null);
     await next();
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // A handler may set a stricter policy of its own (image bytes are served with 'sandbox').
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'same-origin');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (c.req.path.startsWith('/api')) c.header('Cache-Control', 'no-store');
+    // API answers are never cached, except immutable photo bytes, which say so themselves.
+    if (c.req.path.startsWith('/api') && !/immutable/.test(c.res.headers.get('Cache-Control') ?? '')) {
+      c.header('Cache-Control', 'no-store');
+    }
   });
 
   app.use('/api/*', async (c, next) => {

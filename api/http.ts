@@ -23,10 +23,19 @@ export const forbidden = (message = 'You do not have permission to do that') =>
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, 'UNAUTHORIZED', message);
 
+/** 'riskTitle' -> 'Risk title', 'first_name' -> 'First name'. */
 function label(path: PropertyKey[]): string {
-  const name = path.map(String).join('.');
-  return name ? name.charAt(0).toUpperCase() + name.slice(1) : 'Body';
+  const last = String(path[path.length - 1] ?? '');
+  if (!last) return 'Body';
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** zod's stock wording ('Invalid input: expected string, received undefined') as opposed to a schema's own. */
+const isStockMessage = (message: string) => /^(Invalid|Too (small|big)|Unrecognized)/.test(message);
 
 /** Turns a zod failure into a 400 whose message names the first problem ('Email is required'). */
 export function validationError(error: z.ZodError): HttpError {
@@ -34,10 +43,12 @@ export function validationError(error: z.ZodError): HttpError {
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.') || '_';
     let message: string;
-    if (issue.code === 'invalid_type' && issue.input === undefined)
-      message = `${label(issue.path)} is required`;
-    else if (issue.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}`;
-    else message = `${label(issue.path)}: ${issue.message}`;
+    if (issue.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}`;
+    else if (isStockMessage(issue.message)) {
+      const missing = issue.code === 'invalid_type' && issue.input === undefined;
+      message = missing ? `${label(issue.path)} is required` : `${label(issue.path)}: ${issue.message}`;
+    } else if (/^[a-z]/.test(issue.message)) message = `${label(issue.path)} ${issue.message}`;
+    else message = issue.message; // the schema's own full sentence, e.g. 'Company name is required'
     fields[name] ??= message;
   }
   const first = Object.values(fields)[0] ?? 'Invalid input';

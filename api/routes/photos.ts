@@ -1,4 +1,127 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
+import { newId } from '#shared/ids.ts';
+import { Id } from '#shared/schemas/common.ts';
+import { PhotoCreateSchema } from '#shared/schemas/photo.ts';
 import type { AppEnv } from '../context.ts';
+import { HttpError, badRequest, notFound, parseWith, readJson } from '../http.ts';
+import { findVisibleProject, publicRow } from '../mutators/core.ts';
+import {
+  createPhoto,
+  deletePhoto,
+  findVisiblePhoto,
+  listVisiblePhotos,
+  type PhotoBlob,
+} from '../mutators/photos.ts';
+import {
+  discardImage,
+  imageHeaders,
+  readCappedBody,
+  readImageMeta,
+  sniffImage,
+  storeImage,
+  tooLarge,
+} from '../storage/sniff.ts';
+import { mutate, sessionUser } from './helpers.ts';
 
-export const photoRoutes = new Hono<AppEnv>();
+/** Room for the multipart boundaries and the text fields around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+type PhotoRow = ReturnType<typeof findVisiblePhoto>;
+const toJson = (row: PhotoRow) => ({ ...publicRow(row), url: `/api/photos/${row.id}/file` });
+
+/** Multipart upload (project gallery dialog): file, projectId, description, tags, userId (ignored). */
+async function createFromForm(c: Context<AppEnv>) {
+  const { store, db } = c.var.deps;
+  const user = sessionUser(c);
+  // The whole body is capped while it streams in, before anything parses it.
+  const raw = await readCappedBody(c.req.raw, MAX_PHOTO_BYTES + MULTIPART_OVERHEAD);
+  let form: FormData;
+  try {
+    const type = c.req.header('content-type') ?? '';
+    form = await new Request(c.req.url, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: raw,
+    }).formData();
+  } catch {
+    throw badRequest('Body is not a valid multipart form');
+  }
+  const files = form.getAll('file');
+  const file = files[0];
+  if (!(file instanceof File)) throw badRequest('File is required', { file: 'File is required' });
+  if (files.length > 1) throw badRequest('Send one file per request', { file: 'Send one file per request' });
+  if (file.size > MAX_PHOTO_BYTES) throw tooLarge();
+  const fields: Record<string, unknown> = {};
+  const tags: string[] = [];
+  for (const [name, value] of form) {
+    if (name === 'file') continue;
+    if (typeof value !== 'string') throw badRequest(`Field ${name} must be text`, { [name]: 'must be text' });
+    if (name === 'tags') tags.push(...value.split(','));
+    else fields[name] = value;
+  }
+  const key = newId();
+  const input = { ...fields, tags, originalName: fields.originalName ?? (file.name || null), filename: key };
+  // Refuse bad fields and invisible projects before any byte is written.
+  findVisibleProject(db, user, parseWith(PhotoCreateSchema, input).projectId);
+  const meta = await storeImage(store, key, new Uint8Array(await file.arrayBuffer()), {
+    companyId: user.companyId,
+    userId: user.id,
+  });
+  const blob: PhotoBlob = {
+    mimeType: meta.mime,
+    sizeBytes: meta.size,
+    sha256: meta.sha256,
+    blobStatus: 'present',
+  };
+  try {
+    return mutate(c, (ctx) => createPhoto(ctx, input, blob));
+  } catch (err) {
+    await discardImage(store, key);
+    throw err;
+  }
+}
+
+/** JSON create after a presigned upload (gallery screen): `filename` is the object key that was PUT. */
+async function createFromUpload(c: Context<AppEnv>) {
+  const body = await readJson(c);
+  const { filename } = parseWith(PhotoCreateSchema, body);
+  const meta = await readImageMeta(c.var.deps.store, filename);
+  if (!meta || meta.companyId !== sessionUser(c).companyId) throw notFound('Upload');
+  const blob: PhotoBlob = {
+    mimeType: meta.mime,
+    sizeBytes: meta.size,
+    sha256: meta.sha256,
+    blobStatus: 'present',
+  };
+  return mutate(c, (ctx) => createPhoto(ctx, body, blob));
+}
+
+async function servePhoto(c: Context<AppEnv>) {
+  const photo = findVisiblePhoto(c.var.deps.db, sessionUser(c), c.req.param('id') ?? '');
+  if (photo.blobStatus !== 'present') {
+    throw new HttpError(404, 'BLOB_PENDING', 'This photo has not finished uploading yet');
+  }
+  const bytes = await c.var.deps.store.get(photo.filename);
+  if (!bytes) throw notFound('Photo file');
+  const mime = photo.mimeType ?? (await sniffImage(bytes));
+  return c.body(new Uint8Array(bytes), 200, imageHeaders(mime, bytes.byteLength));
+}
+
+export const photoRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const projectId = c.req.query('projectId');
+    if (projectId !== undefined && !Id.safeParse(projectId).success) {
+      throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
+    }
+    return c.json(listVisiblePhotos(c.var.deps.db, sessionUser(c), projectId).map(toJson));
+  })
+  .post('/', async (c) => {
+    const multipart = /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '');
+    const row = multipart ? await createFromForm(c) : await createFromUpload(c);
+    return c.json(toJson(row), 201);
+  })
+  .get('/:id', servePhoto)
+  .get('/:id/file', servePhoto)
+  .delete('/:id', (c) => c.json(mutate(c, (ctx) => deletePhoto(ctx, c.req.param('id')))));

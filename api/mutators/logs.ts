@@ -1,0 +1,155 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { newId } from '#shared/ids.ts';
+import { LogCreateSchema, LogPatchSchema } from '#shared/schemas/log.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import { conflict, notFound } from '../http.ts';
+import {
+  findVisibleProject,
+  nextVersion,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  stampFields,
+  tombstone,
+  validate,
+  visibleProjectsWhere,
+  type MutationContext,
+} from './core.ts';
+import { visiblePhotosWhere } from './photos.ts';
+
+const { projectLogs, photos, projects } = schema;
+
+/** Logs the user may see: own company, live, on a project the user may see (subcontractors: assigned). */
+function visibleLogsWhere(db: Db, user: SessionUser, projectId?: string) {
+  return and(
+    eq(projectLogs.companyId, user.companyId),
+    isNull(projectLogs.deletedAt),
+    visibleProjectsWhere(db, user),
+    projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
+  );
+}
+
+export function listVisibleLogs(db: Db, user: SessionUser, projectId?: string) {
+  return db
+    .select({ log: projectLogs })
+    .from(projectLogs)
+    .innerJoin(projects, eq(projects.id, projectLogs.projectId))
+    .where(visibleLogsWhere(db, user, projectId))
+    .orderBy(desc(projectLogs.createdAt), desc(projectLogs.id))
+    .all()
+    .map((r) => r.log);
+}
+
+export function findVisibleLog(db: Db, user: SessionUser, id: string) {
+  const row = db
+    .select({ log: projectLogs })
+    .from(projectLogs)
+    .innerJoin(projects, eq(projects.id, projectLogs.projectId))
+    .where(and(eq(projectLogs.id, id), visibleLogsWhere(db, user)))
+    .get();
+  if (!row) throw notFound('Project log');
+  return row.log;
+}
+
+const PHOTO_URL = /^\/api\/photos\/([^/]+)/;
+
+/**
+ * Photos newly referenced by a log must be ones the author can see (another company's id is a 404, as for
+ * any id in a body). Uploaded-object addresses are checked by the REST handler, which can read the store;
+ * serving them is company-guarded either way. References already on the log are not re-checked, so deleting
+ * a photo never makes its log uneditable.
+ */
+function checkImageReferences(
+  ctx: MutationContext,
+  images: readonly string[],
+  existing: readonly string[] = [],
+) {
+  const ids = [
+    ...new Set(images.filter((u) => !existing.includes(u)).flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? [])),
+  ];
+  if (!ids.length) return;
+  const found = ctx.db
+    .select({ id: photos.id })
+    .from(photos)
+    .innerJoin(projects, eq(projects.id, photos.projectId))
+    .where(and(inArray(photos.id, ids), visiblePhotosWhere(ctx.db, ctx.user)))
+    .all();
+  if (found.length !== ids.length) throw notFound('Photo');
+}
+
+export function createLog(ctx: MutationContext, input: unknown) {
+  requirePermission(ctx, 'logs:create');
+  const { userId: _ignored, ...data } = validate(LogCreateSchema, input);
+  const project = findVisibleProject(ctx.db, ctx.user, data.projectId);
+  checkImageReferences(ctx, data.images);
+  const id = data.id ?? newId();
+  if (ctx.db.select({ id: projectLogs.id }).from(projectLogs).where(eq(projectLogs.id, id)).get()) {
+    throw conflict('A project log with this id already exists');
+  }
+  const version = nextVersion(ctx);
+  const values = { ...data, userId: ctx.user.id };
+  const row = ctx.db
+    .insert(projectLogs)
+    .values({
+      ...values,
+      id,
+      companyId: ctx.user.companyId,
+      createdAt: nowIso(ctx),
+      ...stampFields(ctx, version, Object.keys(values)),
+    })
+    .returning()
+    .get();
+  recordActivity(ctx, {
+    actionType: 'log_created',
+    description: `Wrote ${row.type} log "${row.title}" on ${project.name}`,
+    entityType: 'project_log',
+    entityId: id,
+    metadata: { projectId: row.projectId, type: row.type },
+  });
+  return row;
+}
+
+export function updateLog(ctx: MutationContext, id: string, input: unknown) {
+  requirePermission(ctx, 'logs:update');
+  const { userId: _ignored, ...patch } = validate(LogPatchSchema, input);
+  const current = findVisibleLog(ctx.db, ctx.user, id);
+  if (patch.projectId !== undefined && patch.projectId !== current.projectId) {
+    findVisibleProject(ctx.db, ctx.user, patch.projectId);
+  }
+  if (patch.images) checkImageReferences(ctx, patch.images, current.images);
+  const version = nextVersion(ctx);
+  const row = ctx.db
+    .update(projectLogs)
+    .set({ ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) })
+    .where(and(eq(projectLogs.id, id), eq(projectLogs.companyId, ctx.user.companyId)))
+    .returning()
+    .get();
+  const changed = Object.keys(patch);
+  recordActivity(ctx, {
+    actionType: 'log_updated',
+    description:
+      patch.status && patch.status !== current.status
+        ? `Moved log "${current.title}" to ${patch.status}`
+        : `Updated log "${row?.title ?? current.title}"`,
+    entityType: 'project_log',
+    entityId: id,
+    metadata: { fields: changed },
+  });
+  return row ?? current;
+}
+
+export function deleteLog(ctx: MutationContext, id: string) {
+  requirePermission(ctx, 'logs:delete');
+  const log = findVisibleLog(ctx.db, ctx.user, id);
+  tombstone(ctx, 'project_logs', [id]);
+  recordActivity(ctx, {
+    actionType: 'log_deleted',
+    description: `Deleted log "${log.title}"`,
+    entityType: 'project_log',
+    entityId: id,
+    metadata: { projectId: log.projectId },
+  });
+  return { id };
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { newId } from '#shared/ids.ts';
+import { PhotoCreateSchema } from '#shared/schemas/photo.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import { conflict, notFound } from '../http.ts';
+import {
+  findVisibleProject,
+  nextVersion,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  stampFields,
+  tombstone,
+  validate,
+  visibleProjectsWhere,
+  type MutationContext,
+} from './core.ts';
+
+const { photos, projects } = schema;
+
+/**
+ * What is known about a photo's bytes. REST uploads store the bytes first ('present'); the sync photo lane
+ * creates the row first ('pending') and sends the bytes on their own (DESIGN.md section 7).
+ */
+export interface PhotoBlob {
+  mimeType: string | null;
+  sizeBytes: number | null;
+  sha256: string | null;
+  blobStatus: 'present' | 'pending';
+}
+
+/** Photos the user may see: own company, live, on a project the user may see. */
+export function visiblePhotosWhere(db: Db, user: SessionUser, projectId?: string) {
+  return and(
+    eq(photos.companyId, user.companyId),
+    isNull(photos.deletedAt),
+    visibleProjectsWhere(db, user),
+    projectId === undefined ? undefined : eq(photos.projectId, projectId),
+  );
+}
+
+export function listVisiblePhotos(db: Db, user: SessionUser, projectId?: string) {
+  return db
+    .select({ photo: photos })
+    .from(photos)
+    .innerJoin(projects, eq(projects.id, photos.projectId))
+    .where(visiblePhotosWhere(db, user, projectId))
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .all()
+    .map((r) => r.photo);
+}
+
+/** A live photo the user may see, or 404 (also for another company's id). */
+export function findVisiblePhoto(db: Db, user: SessionUser, id: string) {
+  const row = db
+    .select({ photo: photos })
+    .from(photos)
+    .innerJoin(projects, eq(projects.id, photos.projectId))
+    .where(and(eq(photos.id, id), visiblePhotosWhere(db, user)))
+    .get();
+  if (!row) throw notFound('Photo');
+  return row.photo;
+}
+
+export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlob) {
+  requirePermission(ctx, 'photos:create');
+  const { userId: _ignored, ...data } = validate(PhotoCreateSchema, input);
+  findVisibleProject(ctx.db, ctx.user, data.projectId);
+  const id = data.id ?? newId();
+  if (ctx.db.select({ id: photos.id }).from(photos).where(eq(photos.id, id)).get()) {
+    throw conflict('A photo with this id already exists');
+  }
+  const version = nextVersion(ctx);
+  const values = { ...data, ...blob, userId: ctx.user.id };
+  const row = ctx.db
+    .insert(photos)
+    .values({
+      ...values,
+      id,
+      companyId: ctx.user.companyId,
+      createdAt: nowIso(ctx),
+      ...stampFields(ctx, version, Object.keys(values)),
+    })
+    .returning()
+    .get();
+  recordActivity(ctx, {
+    actionType: 'photo_uploaded',
+    description: `Uploaded photo ${row.originalName ?? row.description ?? row.filename}`,
+    entityType: 'photo',
+    entityId: id,
+    metadata: { projectId: row.projectId },
+  });
+  return row;
+}
+
+/** Tombstones the row only: the bytes stay, since logs and devices that synced it may still point at them. */
+export function deletePhoto(ctx: MutationContext, id: string) {
+  requirePermission(ctx, 'photos:delete');
+  const photo = findVisiblePhoto(ctx.db, ctx.user, id);
+  tombstone(ctx, 'photos', [id]);
+  recordActivity(ctx, {
+    actionType: 'photo_deleted',
+    description: `Deleted photo ${photo.originalName ?? photo.description ?? photo.filename}`,
+    entityType: 'photo',
+    entityId: id,
+    metadata: { projectId: photo.projectId },
+  });
+  return { id };
+}

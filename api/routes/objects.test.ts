@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import jpeg from 'jpeg-js';
+import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
+import { ORIGIN, createTestApp, type TestApp } from '../test-utils.ts';
+
+let t: TestApp;
+const cookie: Record<string, string> = {};
+const EMAILS = {
+  manager: 'manager@summit.test',
+  crew: 'crew@summit.test',
+  harbor: 'admin@harbor.test',
+} as const;
+type Who = keyof typeof EMAILS;
+
+const JPEG = new Uint8Array(
+  jpeg.encode({ data: Buffer.alloc(16 * 16 * 4, 90), width: 16, height: 16 }, 85).data,
+);
+const GIF = Uint8Array.from(
+  Buffer.from(
+    '47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b',
+    'hex',
+  ),
+);
+
+async function call(method: string, url: string, who: Who, body?: unknown, headers?: Record<string, string>) {
+  const res = await t.request(method, url, { cookie: cookie[who], body, headers });
+  const type = res.headers.get('content-type') ?? '';
+  return { status: res.status, body: (type.includes('json') ? await res.json() : null) as any, res };
+}
+
+async function newUploadUrl(who: Who): Promise<string> {
+  const res = await call('POST', '/api/objects/upload', who, {});
+  expect(res.status).toBe(200);
+  return res.body.uploadURL;
+}
+
+const put = (url: string, who: Who, bytes: Uint8Array, type = 'image/jpeg') =>
+  call('PUT', url, who, bytes, { 'content-type': type, 'content-length': String(bytes.byteLength) });
+
+const keyOf = (url: string) => new URL(url, ORIGIN).pathname.split('/').pop()!;
+const storedFiles = () => (fs.existsSync(t.env.PHOTO_DIR) ? fs.readdirSync(t.env.PHOTO_DIR) : []);
+
+let projectId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [who, email] of Object.entries(EMAILS)) cookie[who] = await t.login(email);
+  projectId = (await call('POST', '/api/projects', 'manager', { name: 'Object yard', location: 'Quay 2' }))
+    .body.id;
+});
+afterAll(() => t?.close());
+
+describe('POST /api/objects/upload', () => {
+  it('hands out a signed upload address for an empty JSON body or no body at all', async () => {
+    const withJson = await call('POST', '/api/objects/upload', 'crew', {});
+    expect(withJson.status).toBe(200);
+    expect(withJson.body.uploadURL).toMatch(
+      /^\/api\/objects\/upload\/[0-9a-f-]{36}\?expires=\d+&sig=[0-9a-f]{64}$/,
+    );
+    const bare = await call('POST', '/api/objects/upload', 'crew');
+    expect(bare.status).toBe(200);
+    expect(keyOf(bare.body.uploadURL)).not.toBe(keyOf(withJson.body.uploadURL));
+  });
+
+  it('refuses unknown fields in the body with 400', async () => {
+    const res = await call('POST', '/api/objects/upload', 'crew', { contentType: 'text/html' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('the presigned upload flow', () => {
+  it('uploads bytes, creates a photo from the key and serves the image to the company', async () => {
+    const url = await newUploadUrl('crew');
+    const stored = await put(url, 'crew', JPEG);
+    expect(stored.status).toBe(200);
+    const key = keyOf(url);
+    expect(stored.body).toEqual({ key });
+
+    const created = await call('POST', '/api/photos', 'crew', {
+      projectId,
+      userId: 'placeholder-user',
+      filename: key,
+      originalName: 'slab.jpg',
+      description: 'Slab pour',
+      tags: ['concrete', ' level 2 ', ''],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      projectId,
+      filename: key,
+      originalName: 'slab.jpg',
+      tags: ['concrete', 'level 2'],
+      mimeType: 'image/jpeg',
+      sizeBytes: JPEG.byteLength,
+      blobStatus: 'present',
+      url: `/api/photos/${created.body.id}/file`,
+    });
+
+    for (const path of [`/api/objects/image/${key}`, created.body.url]) {
+      const res = await t.request('GET', path, { cookie: cookie.manager });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(JPEG))).toBe(true);
+    }
+  });
+
+  it('serves stored images with a sandbox CSP and a private immutable cache', async () => {
+    const url = await newUploadUrl('crew');
+    await put(url, 'crew', JPEG);
+    const res = await t.request('GET', `/api/objects/image/${keyOf(url)}`, { cookie: cookie.crew });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+  });
+
+  it('hides an uploaded image from another company (404)', async () => {
+    const url = await newUploadUrl('crew');
+    await put(url, 'crew', JPEG);
+    const res = await call('GET', `/api/objects/image/${keyOf(url)}`, 'harbor');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+  });
+
+  it("refuses to make a photo from another company's upload (404)", async () => {
+    const url = await newUploadUrl('crew');
+    await put(url, 'crew', JPEG);
+    const harborProject = (await call('POST', '/api/projects', 'harbor', { name: 'Dock', location: 'Bay' }))
+      .body.id;
+    const res = await call('POST', '/api/photos', 'harbor', {
+      projectId: harborProject,
+      filename: keyOf(url),
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('answers 404 for unknown keys and for the metadata sidecar', async () => {
+    const url = await newUploadUrl('crew');
+    await put(url, 'crew', JPEG);
+    expect((await call('GET', `/api/objects/image/${keyOf(url)}.meta`, 'crew')).status).toBe(404);
+    expect(
+      (await call('GET', '/api/objects/image/01900000-0000-7000-8000-000000000000', 'crew')).status,
+    ).toBe(404);
+    expect((await call('GET', '/api/objects/image/..%2F..%2Fetc', 'crew')).status).toBe(404);
+  });
+});
+
+describe('PUT /api/objects/upload/{key}', () => {
+  it('refuses an expired address with 403 BAD_SIGNATURE', async () => {
+    const url = await newUploadUrl('crew');
+    t.clock.offsetMs += 16 * 60_000;
+    try {
+      const res = await put(url, 'crew', JPEG);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('BAD_SIGNATURE');
+    } finally {
+      t.clock.offsetMs -= 16 * 60_000;
+    }
+    expect(storedFiles()).not.toContain(keyOf(url));
+  });
+
+  it('refuses a tampered signature, another key and another user', async () => {
+    const url = await newUploadUrl('crew');
+    const tampered = url.replace(/sig=(.)/, (_m, ch: string) => `sig=${ch === '0' ? '1' : '0'}`);
+    expect((await put(tampered, 'crew', JPEG)).status).toBe(403);
+    const otherKey = url.replace(keyOf(url), '01900000-0000-7000-8000-000000000001');
+    expect((await put(otherKey, 'crew', JPEG)).status).toBe(403);
+    const stolen = await put(url, 'manager', JPEG);
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.code).toBe('BAD_SIGNATURE');
+  });
+
+  it('refuses a GIF and a text file sent as JPEG with 415 and stores nothing', async () => {
+    for (const bytes of [GIF, new TextEncoder().encode('<html><script>alert(1)</script></html>')]) {
+      const url = await newUploadUrl('crew');
+      const res = await put(url, 'crew', bytes, 'image/jpeg');
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({
+        message: 'Only JPEG, PNG or WebP images are accepted',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      expect(storedFiles().filter((f) => f.startsWith(keyOf(url)))).toEqual([]);
+    }
+  });
+
+  it('refuses a body that is not an image type with 415', async () => {
+    const url = await newUploadUrl('crew');
+    const res = await put(url, 'crew', new TextEncoder().encode('hello'), 'text/plain');
+    expect(res.status).toBe(415);
+  });
+
+  it('refuses an 11 MiB body with 413 PAYLOAD_TOO_LARGE', async () => {
+    const url = await newUploadUrl('crew');
+    const res = await put(url, 'crew', new Uint8Array(11 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('stops reading a body without Content-Length soon after it passes 10 MiB', async () => {
+    const url = await newUploadUrl('crew');
+    const chunk = new Uint8Array(1024 * 1024);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 40) controller.close();
+        else {
+          pulled++;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const init = {
+      method: 'PUT',
+      headers: { cookie: cookie.crew!, origin: ORIGIN, 'content-type': 'image/jpeg' },
+      body,
+      duplex: 'half',
+    } as RequestInit;
+    const res = await t.app.request(url, init, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(MAX_PHOTO_BYTES / chunk.byteLength + 3);
+  });
+
+  it('accepts a retry of the same bytes and refuses other bytes under a used address (409)', async () => {
+    const url = await newUploadUrl('crew');
+    expect((await put(url, 'crew', JPEG)).status).toBe(200);
+    expect((await put(url, 'crew', JPEG)).status).toBe(200);
+    const other = new Uint8Array(
+      jpeg.encode({ data: Buffer.alloc(8 * 8 * 4, 10), width: 8, height: 8 }, 50).data,
+    );
+    const res = await put(url, 'crew', other);
+    expect(res.status).toBe(409);
+    const served = await t.request('GET', `/api/objects/image/${keyOf(url)}`, { cookie: cookie.crew });
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(JPEG))).toBe(true);
+  });
+});

@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
+import { HttpError } from '../http.ts';
+import type { BlobStore } from './index.ts';
+
+/**
+ * Intake of uploaded images (DESIGN.md section 5): a byte cap enforced while reading, the type decided by
+ * magic bytes (never by the client's Content-Type or file name), and storage with a metadata sidecar.
+ */
+
+export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
+
+export const tooLarge = () =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `Photos must be at most ${MAX_PHOTO_BYTES / 1_048_576} MB`);
+
+export const unsupportedImage = () =>
+  new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG or WebP images are accepted');
+
+/** The image type of `bytes` by their magic numbers, or a 415. */
+export async function sniffImage(bytes: Uint8Array): Promise<ImageType> {
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = ALLOWED_IMAGE_TYPES.find((t) => t === detected?.mime);
+  if (!mime) throw unsupportedImage();
+  return mime;
+}
+
+/**
+ * Reads a request body, refusing it (413) when Content-Length announces more than `limit` and, because a
+ * client may omit or lie about the length, cancelling the stream as soon as more than `limit` bytes have
+ * arrived: at most `limit` plus one chunk is ever held in memory.
+ */
+export async function readCappedBody(
+  req: Request,
+  limit: number,
+  refuse: () => HttpError = tooLarge,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw refuse();
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      throw refuse();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Headers for serving stored image bytes. The type is the one detected at upload; `nosniff` and a sandbox
+ * CSP keep a browser from ever running the bytes as a document. The bytes under a key never change
+ * (single-use upload keys), so the browser may keep them for a year, privately.
+ */
+export function imageHeaders(mime: string, size: number): Record<string, string> {
+  return {
+    'Content-Type': mime,
+    'Content-Length': String(size),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
+    'Cache-Control': 'private, max-age=31536000, immutable',
+  };
+}
+
+/** What the server knows about stored bytes, kept beside them as `${key}.meta` (no table needed). */
+export interface ImageMeta {
+  companyId: string;
+  userId: string;
+  mime: ImageType;
+  size: number;
+  sha256: string;
+}
+
+const metaKey = (key: string) => `${key}.meta`;
+
+export const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Sniffs and stores image bytes under `key`, then its metadata. The sidecar is written last, so a sidecar
+ * always means the bytes are complete; readers check the sidecar first.
+ */
+export async function storeImage(
+  store: BlobStore,
+  key: string,
+  bytes: Uint8Array,
+  owner: { companyId: string; userId: string },
+): Promise<ImageMeta> {
+  if (bytes.byteLength > MAX_PHOTO_BYTES) throw tooLarge();
+  const mime = await sniffImage(bytes);
+  const meta: ImageMeta = { ...owner, mime, size: bytes.byteLength, sha256: sha256Hex(bytes) };
+  await store.put(key, bytes);
+  await store.put(metaKey(key), Buffer.from(JSON.stringify(meta)));
+  return meta;
+}
+
+export async function readImageMeta(store: BlobStore, key: string): Promise<ImageMeta | null> {
+  const raw = await store.get(metaKey(key));
+  if (!raw) return null;
+  return JSON.parse(raw.toString('utf8')) as ImageMeta;
+}
+
+/** Removes bytes and sidecar (sidecar first, mirroring `storeImage`); used when the row insert fails. */
+export async function discardImage(store: BlobStore, key: string): Promise<void> {
+  await store.delete(metaKey(key));
+  await store.delete(key);
+}

@@ -1,4 +1,46 @@
 import { Hono } from 'hono';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { ChangeOrderListQuerySchema } from '#shared/schemas/change-order.ts';
 import type { AppEnv } from '../context.ts';
+import { schema } from '../db/index.ts';
+import { parseWith, readJson } from '../http.ts';
+import { findVisibleProject, visibleProjectsWhere } from '../mutators/core.ts';
+import { createChangeOrder, decideChangeOrder } from '../mutators/change-orders.ts';
+import { mutate, sessionUser } from './helpers.ts';
 
-export const changeOrderRoutes = new Hono<AppEnv>();
+const { changeOrders, projects } = schema;
+
+/** Change orders (spec 01 sections 2, 4, 5 and 7): list, request, and approve/reject/resolve. */
+export const changeOrderRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const { db } = c.var.deps;
+    const user = sessionUser(c);
+    const query = parseWith(ChangeOrderListQuerySchema, c.req.query());
+    if (query.projectId) findVisibleProject(db, user, query.projectId);
+    const rows = db
+      .select(getTableColumns(changeOrders))
+      .from(changeOrders)
+      .innerJoin(projects, eq(projects.id, changeOrders.projectId))
+      .where(
+        and(
+          eq(changeOrders.companyId, user.companyId),
+          visibleProjectsWhere(db, user),
+          query.projectId ? eq(changeOrders.projectId, query.projectId) : undefined,
+          query.status ? eq(changeOrders.status, query.status) : undefined,
+        ),
+      )
+      .orderBy(desc(changeOrders.createdAt), desc(changeOrders.id))
+      .all();
+    return c.json(rows);
+  })
+  .post('/', async (c) => {
+    const body = await readJson(c);
+    return c.json(
+      mutate(c, (ctx) => createChangeOrder(ctx, body)),
+      201,
+    );
+  })
+  .patch('/:id', async (c) => {
+    const body = await readJson(c);
+    return c.json(mutate(c, (ctx) => decideChangeOrder(ctx, c.req.param('id'), body)));
+  });

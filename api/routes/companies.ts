@@ -1,4 +1,26 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { readJson } from '../http.ts';
+import { createCompany, deleteCompany, listCompanies, unreferencedPhotoKeys } from '../mutators/rbac.ts';
+import { mutate, sessionUser } from './helpers.ts';
 
-export const companyRoutes = new Hono<AppEnv>();
+/** Companies (spec 02 section 7): root manages all of them; a company admin sees only its own. */
+export const companyRoutes = new Hono<AppEnv>()
+  .get('/', (c) => c.json(listCompanies(c.var.deps.db, sessionUser(c))))
+  .post('/', async (c) => {
+    const body = await readJson(c);
+    return c.json(
+      mutate(c, (ctx) => createCompany(ctx, body)),
+      201,
+    );
+  })
+  .delete('/:id', async (c) => {
+    const { db, store } = c.var.deps;
+    const { photoKeys, ...result } = mutate(c, (ctx) => deleteCompany(ctx, c.req.param('id')));
+    // The rows are gone (committed); the photo bytes go after, best effort: a file left behind is only
+    // disk space, never data another company can reach.
+    for (const key of unreferencedPhotoKeys(db, photoKeys)) {
+      await store.delete(key).catch(() => undefined);
+    }
+    return c.json(result);
+  });

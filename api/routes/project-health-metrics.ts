@@ -1,4 +1,39 @@
 import { Hono } from 'hono';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
+import { schema } from '../db/index.ts';
+import { visibleProjectsWhere } from '../mutators/core.ts';
+import { calculateProjectHealth } from '../mutators/health.ts';
+import { mutate, sessionUser } from './helpers.ts';
 
-export const healthMetricRoutes = new Hono<AppEnv>();
+const { projectHealthMetrics: m, projects } = schema;
+
+/** Project health (spec 02 sections 2 and 7): the latest metrics per project, and a recalculation. */
+export const healthMetricRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const { db } = c.var.deps;
+    const user = sessionUser(c);
+    // The latest row of each project: no later row (by calculatedAt, then by the time-ordered UUIDv7 id).
+    const rows = db
+      .select(getTableColumns(m))
+      .from(m)
+      .innerJoin(projects, eq(projects.id, m.projectId))
+      .where(
+        and(
+          eq(m.companyId, user.companyId),
+          visibleProjectsWhere(db, user),
+          sql`NOT EXISTS (SELECT 1 FROM ${m} AS later WHERE later.project_id = ${m.projectId}
+            AND (later.calculated_at > ${m.calculatedAt}
+              OR (later.calculated_at = ${m.calculatedAt} AND later.id > ${m.id})))`,
+        ),
+      )
+      .orderBy(asc(projects.name))
+      .all();
+    return c.json(rows);
+  })
+  .post('/:projectId/calculate', (c) =>
+    c.json(
+      mutate(c, (ctx) => calculateProjectHealth(ctx, c.req.param('projectId'))),
+      201,
+    ),
+  );

@@ -1,4 +1,71 @@
 import { Hono } from 'hono';
+import { UserCreateSchema, UserPatchSchema } from '#shared/schemas/rbac.ts';
 import type { AppEnv } from '../context.ts';
+import { hashPassword } from '../auth/password.ts';
+import { readJson } from '../http.ts';
+import {
+  createRole,
+  createUser,
+  deleteRole,
+  deleteUser,
+  generateOneTimePassword,
+  listCompanyUsers,
+  listPermissions,
+  listRoles,
+  listUsers,
+  roleIdParam,
+  updateCompany,
+  updateRole,
+  updateUser,
+  validateAdminBody,
+} from '../mutators/rbac.ts';
+import { mutate, sessionUser } from './helpers.ts';
 
-export const rbacRoutes = new Hono<AppEnv>();
+/**
+ * RBAC administration (spec 02 section 7, "Access control"). The route table lets only `rbac:manage`
+ * (company admins) and `platform:admin` (root) in; the mutators scope everything else.
+ */
+export const rbacRoutes = new Hono<AppEnv>()
+  .get('/permissions', (c) => c.json(listPermissions(c.var.deps.db)))
+  .get('/roles', (c) => c.json(listRoles(c.var.deps.db, sessionUser(c))))
+  .post('/roles', async (c) => {
+    const body = await readJson(c);
+    return c.json(
+      mutate(c, (ctx) => createRole(ctx, body)),
+      201,
+    );
+  })
+  .patch('/roles/:id', async (c) => {
+    const id = roleIdParam(c.req.param('id'));
+    const body = await readJson(c);
+    return c.json(mutate(c, (ctx) => updateRole(ctx, id, body)));
+  })
+  .delete('/roles/:id', (c) => {
+    const id = roleIdParam(c.req.param('id'));
+    return c.json(mutate(c, (ctx) => deleteRole(ctx, id)));
+  })
+  .get('/users', (c) => c.json(listUsers(c.var.deps.db, sessionUser(c))))
+  .post('/users', async (c) => {
+    const body = await readJson(c);
+    // Hashing is async, so it happens before the (synchronous) write transaction. A blank password gets a
+    // one-time password shown in this response only (DECISIONS.md: no shared default password).
+    const { password } = validateAdminBody(UserCreateSchema, body);
+    const oneTimePassword = password ? undefined : generateOneTimePassword();
+    const hash = await hashPassword(password ?? oneTimePassword ?? '');
+    const user = mutate(c, (ctx) => createUser(ctx, body, hash));
+    return c.json(oneTimePassword ? { ...user, one_time_password: oneTimePassword } : user, 201);
+  })
+  .patch('/users/:id', async (c) => {
+    const body = await readJson(c);
+    const { password } = validateAdminBody(UserPatchSchema, body);
+    const hash = password ? await hashPassword(password) : undefined;
+    return c.json(mutate(c, (ctx) => updateUser(ctx, c.req.param('id'), body, hash)));
+  })
+  .delete('/users/:id', (c) => c.json(mutate(c, (ctx) => deleteUser(ctx, c.req.param('id')))))
+  .get('/companies/:id/users', (c) =>
+    c.json(listCompanyUsers(c.var.deps.db, sessionUser(c), c.req.param('id'))),
+  )
+  .patch('/companies/:id', async (c) => {
+    const body = await readJson(c);
+    return c.json(mutate(c, (ctx) => updateCompany(ctx, c.req.param('id'), body)));
+  });

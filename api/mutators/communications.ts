@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { newId } from '#shared/ids.ts';
+import { CommunicationCreateSchema } from '#shared/schemas/communication.ts';
+import type { SessionUser } from '../context.ts';
+import { schema } from '../db/index.ts';
+import { conflict } from '../http.ts';
+import {
+  findVisibleProject,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  validate,
+  type MutationContext,
+} from './core.ts';
+
+const { communications } = schema;
+
+export type CommunicationRow = typeof communications.$inferSelect;
+
+/** The name a user signs with: the display name, else first and last name, else the email. */
+export function displayName(user: SessionUser): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return user.name || full || user.email;
+}
+
+/**
+ * A new message, dispute or invoice note on a project the user may see (spec 01 sections 2, 5 and 7).
+ * The sender is the session user; the status starts open unless the body says otherwise.
+ */
+export function createCommunication(ctx: MutationContext, input: unknown): CommunicationRow {
+  requirePermission(ctx, 'communications:create');
+  const data = validate(CommunicationCreateSchema, input);
+  const project = findVisibleProject(ctx.db, ctx.user, data.projectId);
+  const id = data.id ?? newId();
+  if (ctx.db.select({ id: communications.id }).from(communications).where(eq(communications.id, id)).get()) {
+    throw conflict('A communication with this id already exists');
+  }
+  const at = nowIso(ctx);
+  const row = ctx.db
+    .insert(communications)
+    .values({
+      ...data,
+      id,
+      companyId: ctx.user.companyId,
+      fromUserId: ctx.user.id,
+      fromEmail: ctx.user.email,
+      fromName: displayName(ctx.user),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning()
+    .get();
+  recordActivity(ctx, {
+    actionType: 'communication_created',
+    description: `Sent ${row.type} "${row.subject}" on ${project.name}`,
+    entityType: 'communication',
+    entityId: id,
+    metadata: { projectId: project.id, type: row.type, priority: row.priority },
+  });
+  return row;
+}

@@ -1,0 +1,62 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { newId } from '#shared/ids.ts';
+import { computeProjectHealth } from '#shared/rules/project-health.ts';
+import { schema } from '../db/index.ts';
+import {
+  findVisibleProject,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  type MutationContext,
+} from './core.ts';
+
+const { projectHealthMetrics, tasks, projectLogs, riskAssessments } = schema;
+
+export type HealthMetricsRow = typeof projectHealthMetrics.$inferSelect;
+
+/**
+ * Recalculates a project's health at ctx.now with shared/rules/project-health.ts and stores it as a new
+ * project_health_metrics row (the history is kept; readers take the latest). Inputs: the project's live
+ * tasks, its live issue and safety logs, and its risk assessments.
+ */
+export function calculateProjectHealth(ctx: MutationContext, projectId: string): HealthMetricsRow {
+  requirePermission(ctx, 'project_health:calculate');
+  const project = findVisibleProject(ctx.db, ctx.user, projectId);
+  const companyId = ctx.user.companyId;
+  const taskRows = ctx.db
+    .select({ status: tasks.status, dueDate: tasks.dueDate, assigneeId: tasks.assigneeId })
+    .from(tasks)
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.companyId, companyId), isNull(tasks.deletedAt)))
+    .all();
+  const logRows = ctx.db
+    .select({ type: projectLogs.type, status: projectLogs.status })
+    .from(projectLogs)
+    .where(
+      and(
+        eq(projectLogs.projectId, projectId),
+        eq(projectLogs.companyId, companyId),
+        isNull(projectLogs.deletedAt),
+        inArray(projectLogs.type, ['issue', 'safety']),
+      ),
+    )
+    .all();
+  const riskRows = ctx.db
+    .select({ status: riskAssessments.status, riskScore: riskAssessments.riskScore })
+    .from(riskAssessments)
+    .where(and(eq(riskAssessments.projectId, projectId), eq(riskAssessments.companyId, companyId)))
+    .all();
+  const health = computeProjectHealth({ project, tasks: taskRows, logs: logRows, risks: riskRows }, ctx.now);
+  const row = ctx.db
+    .insert(projectHealthMetrics)
+    .values({ id: newId(), projectId, companyId, ...health, calculatedAt: nowIso(ctx) })
+    .returning()
+    .get();
+  recordActivity(ctx, {
+    actionType: 'project_health_calculated',
+    description: `Calculated health of ${project.name}: ${health.overallHealthScore} (${health.riskLevel} risk)`,
+    entityType: 'project',
+    entityId: projectId,
+    metadata: { ...health },
+  });
+  return row;
+}

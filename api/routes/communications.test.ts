@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-utils.ts';
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let crew: string;
+let harbor: string;
+let projectA: string;
+let projectB: string;
+let harborProject: string;
+
+async function createProject(cookie: string, name: string): Promise<string> {
+  const res = await t.request('POST', '/api/projects', { cookie, body: { name, location: 'Site' } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const send = (cookie: string, body: unknown) => t.request('POST', '/api/communications', { cookie, body });
+const list = async (cookie: string, query = '') => {
+  const res = await t.request('GET', `/api/communications${query}`, { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>[];
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@summit.test');
+  manager = await t.login('manager@summit.test');
+  crew = await t.login('crew@summit.test');
+  harbor = await t.login('admin@harbor.test');
+  projectA = await createProject(admin, 'Comms Tower A');
+  projectB = await createProject(admin, 'Comms Tower B');
+  harborProject = await createProject(harbor, 'Harbor Pier');
+});
+afterAll(() => t.close());
+
+describe('POST /api/communications', () => {
+  it('stores the sent body with defaults and the session user as sender', async () => {
+    const res = await send(manager, {
+      subject: 'Crane delivery',
+      message: 'Arrives Monday 7am',
+      projectId: projectA,
+    });
+    expect(res.status).toBe(201);
+    const row = await res.json();
+    expect(row).toMatchObject({
+      subject: 'Crane delivery',
+      message: 'Arrives Monday 7am',
+      projectId: projectA,
+      type: 'message',
+      priority: 'normal',
+      status: 'open',
+      fromEmail: 'manager@summit.test',
+    });
+    expect(row.fromUserId).toEqual(expect.any(String));
+    expect(row.fromName).toEqual(expect.any(String));
+    expect(row.createdAt).toMatch(/Z$/);
+    const activity = t.db.$client
+      .prepare('SELECT action_type FROM user_activities WHERE entity_id = ?')
+      .get(row.id) as { action_type: string };
+    expect(activity.action_type).toBe('communication_created');
+  });
+
+  it('keeps the chosen type and priority', async () => {
+    const res = await send(admin, {
+      subject: 'Invoice 17 disputed',
+      message: 'Line 3 is wrong',
+      type: 'dispute',
+      priority: 'urgent',
+      projectId: projectB,
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ type: 'dispute', priority: 'urgent' });
+  });
+
+  it('refuses a missing subject with "Subject is required"', async () => {
+    const res = await send(admin, { message: 'No subject', projectId: projectA });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Subject is required');
+  });
+
+  it('refuses a blank message and a missing project', async () => {
+    expect((await send(admin, { subject: 'S', message: '   ', projectId: projectA })).status).toBe(400);
+    expect((await send(admin, { subject: 'S', message: 'M' })).status).toBe(400);
+  });
+
+  it('refuses a client-chosen sender (unknown field) and an unknown type', async () => {
+    expect(
+      (await send(admin, { subject: 'S', message: 'M', projectId: projectA, fromEmail: 'x@y.z' })).status,
+    ).toBe(400);
+    expect(
+      (await send(admin, { subject: 'S', message: 'M', projectId: projectA, type: 'memo' })).status,
+    ).toBe(400);
+  });
+
+  it("answers 404 for another company's project", async () => {
+    const res = await send(admin, { subject: 'S', message: 'M', projectId: harborProject });
+    expect(res.status).toBe(404);
+  });
+
+  it('forbids crew members from sending (403)', async () => {
+    expect((await send(crew, { subject: 'S', message: 'M', projectId: projectA })).status).toBe(403);
+  });
+});
+
+describe('GET /api/communications', () => {
+  it("lists the company's communications newest first", async () => {
+    t.clock.offsetMs = 60_000;
+    const later = await (await send(admin, { subject: 'Later', message: 'M', projectId: projectA })).json();
+    t.clock.offsetMs = 0;
+    const rows = await list(admin);
+    expect(rows[0]!.id).toBe(later.id);
+    const times = rows.map((r) => String(r.createdAt));
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(rows.every((r) => r.companyId === t.companyId('summit.test'))).toBe(true);
+  });
+
+  it('filters by project', async () => {
+    const rows = await list(admin, `?projectId=${projectB}`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.projectId === projectB)).toBe(true);
+  });
+
+  it('filters by type for the Messages, Disputes and Invoices tabs', async () => {
+    const disputes = await list(admin, '?type=dispute');
+    expect(disputes.map((r) => r.subject)).toContain('Invoice 17 disputed');
+    expect(disputes.every((r) => r.type === 'dispute')).toBe(true);
+    const messages = await list(admin, '?type=message');
+    expect(messages.some((r) => r.type !== 'message')).toBe(false);
+    expect(messages.map((r) => r.subject)).toContain('Crane delivery');
+  });
+
+  it("never shows another company's communications", async () => {
+    await send(harbor, { subject: 'Harbor only', message: 'M', projectId: harborProject });
+    expect((await list(admin)).map((r) => r.subject)).not.toContain('Harbor only');
+    const harborRows = await list(harbor);
+    expect(harborRows.map((r) => r.subject)).toContain('Harbor only');
+    expect(new Set(harborRows.map((r) => r.companyId))).toEqual(new Set([t.companyId('harbor.test')]));
+  });
+
+  it("answers 404 when filtering by another company's project", async () => {
+    const res = await t.request('GET', `/api/communications?projectId=${harborProject}`, { cookie: admin });
+    expect(res.status).toBe(404);
+  });
+
+  it('refuses an unknown type filter (400)', async () => {
+    expect((await t.request('GET', '/api/communications?type=memo', { cookie: admin })).status).toBe(400);
+  });
+
+  it("drops a deleted project's communications from the feed", async () => {
+    const gone = await createProject(admin, 'Comms Doomed');
+    await send(admin, { subject: 'About to vanish', message: 'M', projectId: gone });
+    expect((await t.request('DELETE', `/api/projects/${gone}`, { cookie: admin })).status).toBe(200);
+    expect((await list(admin)).map((r) => r.subject)).not.toContain('About to vanish');
+  });
+
+  it('forbids crew members from reading (403)', async () => {
+    expect((await t.request('GET', '/api/communications', { cookie: crew })).status).toBe(403);
+  });
+});

@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_COMPANY_ID } from '#shared/ids.ts';
+import { DOMAIN_TIMESTAMP_DIGITS } from '#shared/rules/company-domain.ts';
+import { createTestApp, type TestApp } from '../test-utils.ts';
+
+let t: TestApp;
+let summit: string;
+let harbor: string;
+let root: string;
+let admin: string;
+let crew: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  summit = t.companyId('summit.test');
+  harbor = t.companyId('harbor.test');
+  root = await t.login('root@sitecommand.test');
+  admin = await t.login('admin@summit.test');
+  crew = await t.login('crew@summit.test');
+});
+afterAll(() => t.close());
+
+async function call(cookie: string, method: string, url: string, body?: unknown) {
+  const res = await t.request(method, url, { cookie, body });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const sqlite = () => t.db.$client;
+
+describe('GET /api/companies', () => {
+  it('shows root every company, the platform company included, with settings and user counts', async () => {
+    const res = await call(root, 'GET', '/api/companies');
+    expect(res.status).toBe(200);
+    const ids = res.body.map((c: { id: string }) => c.id);
+    expect(ids).toEqual(expect.arrayContaining([PLATFORM_COMPANY_ID, summit, harbor]));
+    const s = res.body.find((c: { id: string }) => c.id === summit);
+    expect(Object.keys(s).sort()).toEqual([
+      'created_at',
+      'domain',
+      'id',
+      'is_active',
+      'name',
+      'settings',
+      'status',
+      'user_count',
+    ]);
+    expect(Object.keys(s.settings).sort()).toEqual(['subscription_tier', 'type']);
+    expect(s).toMatchObject({ domain: 'summit.test', status: 'active', is_active: true });
+    const users = sqlite()
+      .prepare<[string], { n: number }>('SELECT count(*) AS n FROM users WHERE company_id = ?')
+      .get(summit);
+    expect(s.user_count).toBe(users?.n);
+    expect(s.user_count).toBeGreaterThanOrEqual(4);
+  });
+
+  it('shows a company admin only its own company', async () => {
+    const res = await call(admin, 'GET', '/api/companies');
+    expect(res.status).toBe(200);
+    expect(res.body.map((c: { id: string }) => c.id)).toEqual([summit]);
+  });
+
+  it('refuses crew with 403', async () => {
+    expect((await call(crew, 'GET', '/api/companies')).status).toBe(403);
+  });
+});
+
+describe('POST /api/companies', () => {
+  it('creates a company; a blank domain is generated from the name and the time', async () => {
+    const res = await call(root, 'POST', '/api/companies', {
+      name: 'Apex Steel & Concrete',
+      domain: '',
+      settings: { type: 'partner', subscription_tier: 'professional' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Apex Steel & Concrete',
+      status: 'active',
+      is_active: true,
+      user_count: 0,
+      settings: { type: 'partner', subscription_tier: 'professional' },
+    });
+    // 'apexsteelcon' (12 characters) + the last 8 digits of the creation time + the product suffix.
+    const stamp = String(Date.parse(res.body.created_at)).slice(-DOMAIN_TIMESTAMP_DIGITS);
+    expect(res.body.domain).toBe(`apexsteelcon${stamp}.sitecommand.app`);
+    const listed = await call(root, 'GET', '/api/companies');
+    expect(listed.body.map((c: { id: string }) => c.id)).toContain(res.body.id);
+  });
+
+  it('keeps a given domain (lowercased) and defaults the settings to a basic customer', async () => {
+    const res = await call(root, 'POST', '/api/companies', {
+      name: 'Keel Marine',
+      domain: 'Keel-Marine.example',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      domain: 'keel-marine.example',
+      settings: { type: 'customer', subscription_tier: 'basic' },
+    });
+  });
+
+  it('says "Company name is required" when the name is blank (400)', async () => {
+    const res = await call(root, 'POST', '/api/companies', { name: '  ', domain: 'blank.example' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Company name is required');
+  });
+
+  it('refuses a domain another company already uses (409)', async () => {
+    const res = await call(root, 'POST', '/api/companies', { name: 'Copycat', domain: 'harbor.test' });
+    expect(res.status).toBe(409);
+  });
+
+  it('refuses unknown status values and unknown fields (400)', async () => {
+    expect((await call(root, 'POST', '/api/companies', { name: 'X Co', status: 'closed' })).status).toBe(400);
+    expect((await call(root, 'POST', '/api/companies', { name: 'X Co', owner: 'me' })).status).toBe(400);
+    expect(
+      (await call(root, 'POST', '/api/companies', { name: 'X Co', domain: 'not a domain' })).status,
+    ).toBe(400);
+  });
+
+  it('refuses a company admin with 403', async () => {
+    const res = await call(admin, 'POST', '/api/companies', { name: 'Admin Co' });
+    expect(res.status).toBe(403);
+    expect(sqlite().prepare("SELECT count(*) AS n FROM companies WHERE name = 'Admin Co'").get()).toEqual({
+      n: 0,
+    });
+  });
+});
+
+describe('PATCH /api/rbac/companies/{id}', () => {
+  it('lets root rename a company and change its tier, keeping the other settings', async () => {
+    const created = (
+      await call(root, 'POST', '/api/companies', { name: 'Ridge Works', settings: { type: 'partner' } })
+    ).body;
+    const res = await call(root, 'PATCH', `/api/rbac/companies/${created.id}`, {
+      name: 'Ridge Works Ltd',
+      settings: { subscription_tier: 'enterprise' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Ridge Works Ltd',
+      domain: created.domain,
+      settings: { type: 'partner', subscription_tier: 'enterprise' },
+    });
+  });
+
+  it('suspending a company signs its users out at their next request; reactivating lets them back in', async () => {
+    const created = (await call(root, 'POST', '/api/companies', { name: 'Short Lived' })).body;
+    const user = (
+      await call(root, 'POST', '/api/rbac/users', {
+        email: 'worker@shortlived.test',
+        first_name: 'Sam',
+        last_name: 'Lee',
+        company_id: created.id,
+        role_id: 3,
+      })
+    ).body;
+    const cookie = await t.login(user.email, user.one_time_password);
+    expect((await call(cookie, 'GET', '/api/auth/user')).status).toBe(200);
+    const res = await call(root, 'PATCH', `/api/rbac/companies/${created.id}`, { status: 'suspended' });
+    expect(res.body).toMatchObject({ status: 'suspended', is_active: false });
+    expect((await call(cookie, 'GET', '/api/auth/user')).status).toBe(401);
+    await call(root, 'PATCH', `/api/rbac/companies/${created.id}`, { status: 'active' });
+    await t.login(user.email, user.one_time_password);
+  });
+
+  it('refuses to suspend the platform company (400)', async () => {
+    const res = await call(root, 'PATCH', `/api/rbac/companies/${PLATFORM_COMPANY_ID}`, {
+      status: 'suspended',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses a domain already in use (409), a company admin (403) and an unknown company (404)', async () => {
+    expect(
+      (await call(root, 'PATCH', `/api/rbac/companies/${summit}`, { domain: 'harbor.test' })).status,
+    ).toBe(409);
+    expect((await call(admin, 'PATCH', `/api/rbac/companies/${summit}`, { name: 'Mine now' })).status).toBe(
+      403,
+    );
+    expect((await call(root, 'PATCH', '/api/rbac/companies/no-such-company', { name: 'X' })).status).toBe(
+      404,
+    );
+  });
+});
+
+interface TableInfo {
+  name: string;
+  columns: string[];
+  fks: { table: string; from: string; to: string }[];
+}
+
+function tables(): TableInfo[] {
+  const names = sqlite()
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+    )
+    .all()
+    .map((r) => r.name);
+  return names.map((name) => ({
+    name,
+    columns: sqlite()
+      .prepare<[], { name: string }>(`PRAGMA table_info("${name}")`)
+      .all()
+      .map((c) => c.name),
+    fks: sqlite()
+      .prepare<[], { table: string; from: string; to: string }>(`PRAGMA foreign_key_list("${name}")`)
+      .all(),
+  }));
+}
+
+function countOwned(table: TableInfo, companyId: string): number {
+  const column = table.name === 'companies' ? 'id' : 'company_id';
+  if (!table.columns.includes(column)) return 0;
+  return sqlite()
+    .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM "${table.name}" WHERE "${column}" = ?`)
+    .get(companyId)!.n;
+}
+
+describe('DELETE /api/companies/{id}', () => {
+  it('deletes the company and everything of it in every table, leaving the other company intact', async () => {
+    // Give Harbor a role of its own, a live session and a user created through the API.
+    const role = (
+      await call(root, 'POST', '/api/rbac/roles', {
+        name: 'Harbor Pilot',
+        company_id: harbor,
+        permissions: [1],
+      })
+    ).body;
+    const extra = (
+      await call(root, 'POST', '/api/rbac/users', {
+        email: 'pilot@harbor.test',
+        first_name: 'Pia',
+        last_name: 'Lot',
+        company_id: harbor,
+        role_id: role.id,
+      })
+    ).body;
+    const harborAdmin = await t.login('admin@harbor.test');
+
+    const all = tables();
+    // Ids of every row Harbor owns, per table, so references to them can be looked for afterwards.
+    const owned = new Map<string, string[]>();
+    for (const table of all) {
+      if (
+        !table.columns.includes('id') ||
+        (!table.columns.includes('company_id') && table.name !== 'companies')
+      )
+        continue;
+      const column = table.name === 'companies' ? 'id' : 'company_id';
+      const ids = sqlite()
+        .prepare<[string], { id: string }>(`SELECT id FROM "${table.name}" WHERE "${column}" = ?`)
+        .all(harbor)
+        .map((r) => String(r.id));
+      owned.set(table.name, ids);
+    }
+    expect(owned.get('users')).toContain(extra.id);
+    expect(owned.get('roles')).toContain(String(role.id));
+    expect(owned.get('projects')?.length).toBeGreaterThan(0);
+    expect(owned.get('tasks')?.length).toBeGreaterThan(0);
+    const photoKey = (company: string) =>
+      sqlite()
+        .prepare<[string], { filename: string }>('SELECT filename FROM photos WHERE company_id = ? LIMIT 1')
+        .get(company)?.filename;
+    const harborPhoto = photoKey(harbor);
+    const summitPhoto = photoKey(summit);
+    expect(harborPhoto && (await t.store.has(harborPhoto))).toBe(true);
+    const summitBefore = Object.fromEntries(all.map((table) => [table.name, countOwned(table, summit)]));
+
+    const res = await call(root, 'DELETE', `/api/companies/${harbor}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: harbor });
+
+    for (const table of tables()) {
+      // No row of Harbor's left...
+      expect({ table: table.name, rows: countOwned(table, harbor) }).toEqual({ table: table.name, rows: 0 });
+      // ...and no row anywhere still pointing at one of Harbor's rows (sessions, role permissions...).
+      for (const fk of table.fks) {
+        const ids = owned.get(fk.table) ?? [];
+        if (!ids.length) continue;
+        const n = sqlite()
+          .prepare<string[], { n: number }>(
+            `SELECT count(*) AS n FROM "${table.name}" WHERE CAST("${fk.from}" AS TEXT) IN (${ids.map(() => '?').join(',')})`,
+          )
+          .get(...ids)!.n;
+        expect({ table: table.name, column: fk.from, n }).toEqual({
+          table: table.name,
+          column: fk.from,
+          n: 0,
+        });
+      }
+    }
+    expect(sqlite().prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    // The photo files go too; the other company's stay.
+    expect(await t.store.has(harborPhoto!)).toBe(false);
+    expect(summitPhoto && (await t.store.has(summitPhoto))).toBe(true);
+    expect((await call(harborAdmin, 'GET', '/api/auth/user')).status).toBe(401);
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: 'admin@harbor.test', password: 'sitecommand-demo' },
+    });
+    expect(login.status).toBe(401);
+
+    const summitAfter = Object.fromEntries(tables().map((table) => [table.name, countOwned(table, summit)]));
+    expect(summitAfter).toEqual(summitBefore);
+    const projects = await call(admin, 'GET', '/api/projects');
+    expect(projects.status).toBe(200);
+    expect(projects.body.length).toBeGreaterThan(0);
+    const listed = (await call(root, 'GET', '/api/companies')).body.map((c: { id: string }) => c.id);
+    expect(listed).not.toContain(harbor);
+    expect(listed).toContain(summit);
+  });
+
+  it('refuses to delete the platform company (409)', async () => {
+    const res = await call(root, 'DELETE', `/api/companies/${PLATFORM_COMPANY_ID}`);
+    expect(res.status).toBe(409);
+    expect((await call(root, 'GET', '/api/auth/user')).status).toBe(200);
+  });
+
+  it('refuses a company admin with 403 and answers 404 for an unknown company', async () => {
+    expect((await call(admin, 'DELETE', `/api/companies/${summit}`)).status).toBe(403);
+    expect((await call(root, 'DELETE', '/api/companies/no-such-company')).status).toBe(404);
+    expect(sqlite().prepare('SELECT count(*) AS n FROM companies WHERE id = ?').get(summit)).toEqual({
+      n: 1,
+    });
+  });
+});

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { COMPANY_STATUSES, COMPANY_TYPES, ROLE_KINDS, SUBSCRIPTION_TIERS } from '../enums.ts';
+import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { OptionalText, RequiredText } from './common.ts';
+
+/**
+ * Bodies of the RBAC administration calls (spec 02 section 7, "Access control"). These endpoints use the
+ * spec's snake_case field names (DESIGN.md section 5).
+ */
+
+/** Company ids are server-made text ids; the lookup decides whether one exists. */
+const CompanyRef = z.string({ message: 'Company is required' }).trim().min(1, 'Company is required').max(64);
+const RoleRef = z
+  .number({ message: 'Role is required' })
+  .int('must be a role id')
+  .positive('must be a role id');
+const PermissionIds = z
+  .array(z.number().int('must be permission ids').positive('must be permission ids'))
+  .max(500)
+  .transform((ids) => [...new Set(ids)]);
+
+// ---------------------------------------------------------------- roles
+
+const roleFields = {
+  name: RequiredText('Role name', 100),
+  description: OptionalText(1000),
+  /** null: a template usable by every company. */
+  company_id: CompanyRef.nullable(),
+  is_template: z.boolean(),
+  permissions: PermissionIds,
+  /** The template kind the role derives from (session length, assignment scoping); 'root' only for root. */
+  kind: z.enum(ROLE_KINDS),
+};
+
+/** POST /api/rbac/roles. */
+export const RoleCreateSchema = z.strictObject({
+  ...roleFields,
+  company_id: roleFields.company_id.default(null),
+  is_template: roleFields.is_template.default(false),
+  permissions: roleFields.permissions.default([]),
+  kind: roleFields.kind.default('crew'),
+});
+
+/** PATCH /api/rbac/roles/{id}: any subset of the fields. */
+export const RolePatchSchema = z.strictObject(roleFields).partial();
+
+export type RoleCreate = z.infer<typeof RoleCreateSchema>;
+export type RolePatch = z.infer<typeof RolePatchSchema>;
+
+// ---------------------------------------------------------------- users
+
+const EMAIL = z.email();
+
+/** A blank password means "generate a one-time password" (create) or "keep the current one" (edit). */
+const PasswordField = z
+  .string()
+  .max(1024)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || v.length >= MIN_PASSWORD_LENGTH, {
+    message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  });
+
+/** Text the form may send blank; blank or null counts as missing for the 'Please fill in' check. */
+const FormText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+const userFields = {
+  email: FormText(254).transform((v) => (typeof v === 'string' ? v.toLowerCase() : v)),
+  /** Accepted for compatibility with the spec's body; the server always sets username to the email. */
+  username: z.string().max(254).nullable().optional(),
+  /** Accepted for compatibility with the spec's body; the server always sets name to first + last. */
+  name: z.string().max(254).nullable().optional(),
+  first_name: FormText(100),
+  last_name: FormText(100),
+  company_id: CompanyRef.nullable().optional(),
+  role_id: RoleRef.nullable().optional(),
+  password: PasswordField,
+};
+
+/** The spec's labels for the fields the user dialogs require (spec 02 section 5). */
+const REQUIRED_LABELS = [
+  ['email', 'Email'],
+  ['first_name', 'First Name'],
+  ['last_name', 'Last Name'],
+  ['company_id', 'Company'],
+  ['role_id', 'Role'],
+] as const;
+
+type UserFieldValues = {
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  company_id?: string | null;
+  role_id?: number | null;
+};
+
+/** One 'Please fill in: Email, Role' issue for every blank required field (spec 02 section 5). */
+function requireFilled(keys: readonly (typeof REQUIRED_LABELS)[number][0][]) {
+  return (value: UserFieldValues, ctx: z.RefinementCtx) => {
+    const missing = REQUIRED_LABELS.filter(
+      ([key]) => keys.includes(key) && (value[key] === undefined || value[key] === null || value[key] === ''),
+    ).map(([, label]) => label);
+    if (missing.length) {
+      ctx.addIssue({ code: 'custom', message: `Please fill in: ${missing.join(', ')}`, path: [] });
+      return;
+    }
+    if (value.email && !EMAIL.safeParse(value.email).success) {
+      ctx.addIssue({ code: 'custom', message: 'Email must be a valid email address', path: ['email'] });
+    }
+  };
+}
+
+/** POST /api/rbac/users. username and name are derived; a blank password gets a one-time password. */
+export const UserCreateSchema = z
+  .strictObject(userFields)
+  .superRefine(requireFilled(['email', 'first_name', 'last_name', 'company_id', 'role_id']))
+  .transform((v) => ({
+    email: v.email ?? '',
+    first_name: v.first_name ?? '',
+    last_name: v.last_name ?? '',
+    company_id: v.company_id ?? '',
+    role_id: v.role_id ?? 0,
+    password: v.password,
+  }));
+
+/**
+ * PATCH /api/rbac/users/{id}: the same fields plus is_active, or only is_active. A field left out is
+ * unchanged; a blank password keeps the current one; email, first and last name may not be blanked.
+ */
+export const UserPatchSchema = z
+  .strictObject({ ...userFields, is_active: z.boolean().optional() })
+  .superRefine((value, ctx) => {
+    // Only the fields sent are checked: a body with only is_active is a complete edit.
+    const sent = REQUIRED_LABELS.map(([key]) => key).filter((key) => value[key] !== undefined);
+    requireFilled(sent)(value, ctx);
+  });
+
+export type UserCreate = z.infer<typeof UserCreateSchema>;
+export type UserPatch = z.infer<typeof UserPatchSchema>;
+
+// ---------------------------------------------------------------- companies
+
+const CompanySettingsSchema = z.strictObject({
+  type: z.enum(COMPANY_TYPES).optional(),
+  subscription_tier: z.enum(SUBSCRIPTION_TIERS).optional(),
+});
+
+/** A host name: lowercase labels of letters, digits and inner hyphens, at least two labels. */
+const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** Blank means "generate one from the name" (spec 02 sections 5 and 9). */
+const DomainField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || HOST.test(v), {
+    message: 'Domain must be a domain name like example.com',
+  });
+
+const companyFields = {
+  name: z.string().trim().max(200),
+  domain: DomainField,
+  status: z.enum(COMPANY_STATUSES),
+  settings: CompanySettingsSchema,
+};
+
+/** POST /api/companies: name required ('Company name is required'); status active by default. */
+export const CompanyCreateSchema = z.strictObject({
+  ...companyFields,
+  name: z.string({ message: 'Company name is required' }).trim().min(1, 'Company name is required').max(200),
+  status: companyFields.status.default('active'),
+  settings: companyFields.settings.default({}),
+});
+
+/** PATCH /api/rbac/companies/{id}: any subset; settings are merged into the stored ones. */
+export const CompanyPatchSchema = z.strictObject({
+  ...companyFields,
+  name: companyFields.name.min(1, 'Company name is required').optional(),
+  status: companyFields.status.optional(),
+  settings: companyFields.settings.optional(),
+});
+
+export type CompanyCreate = z.infer<typeof CompanyCreateSchema>;
+export type CompanyPatch = z.infer<typeof CompanyPatchSchema>;

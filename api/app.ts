@@ -8,11 +8,14 @@ import { findRouteRule, isAllowed } from './route-permissions.ts';
 import { authRoutes } from './routes/auth.ts';
 import { apiRoutes } from './routes/index.ts';
 
-/** DESIGN.md section 5. 'unsafe-inline' styles are not allowed either: the web build emits files only. */
+/**
+ * DESIGN.md section 5. Scripts only from our own files. Styles allow 'unsafe-inline' because Radix's
+ * scroll locking and scroll areas insert <style> elements at run time (docs/decisions/002-csp-inline-styles.md).
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' blob: data:",
   "connect-src 'self'",
   "worker-src 'self'",

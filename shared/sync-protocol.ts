@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * Push wire format (DESIGN.md section 7). Validated synchronously with `safeParse` on the push route: the
  * compiled (JIT) fast path of zod's object schemas only runs for synchronous parses (DESIGN.md section 12;
- * budget B3: <= 0.15 us per mutation). `data` is only checked to be an object here; each table's mutator
- * validates its own fields with the strict schema of that entity.
+ * budget B3: <= 0.15 us per mutation). `data` is only checked to be a plain JSON object (a record of unknown
+ * values) here; each table's mutator validates its own fields with the strict schema of that entity.
  */
 
 /** Bumped when the wire format changes in a way old clients cannot speak; the route decides the answer. */
@@ -12,6 +12,17 @@ export const SCHEMA_VERSION = 1;
 
 /** A push carries at most this many mutations; the client sends its outbox in batches of this size. */
 export const MAX_PUSH_MUTATIONS = 100;
+
+/**
+ * A plain object (what JSON.parse makes of `{...}`). Checked by hand rather than with
+ * `z.record(z.string(), z.unknown())`, which walks and copies every key only to accept any value (about 1.6x
+ * the cost of the whole mutation check here) and whose copy could be given a `__proto__` key.
+ */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
 
 export const MUTATION_OPS = ['create', 'patch', 'delete'] as const;
 export type MutationOp = (typeof MUTATION_OPS)[number];
@@ -27,7 +38,7 @@ export const MutationSchema = z.strictObject({
   table: z.enum(SYNC_TABLES),
   rowId: z.uuid(),
   /** camelCase fields: the whole row for a create, only the changed fields for a patch, `{}` for a delete. */
-  data: z.record(z.string(), z.unknown()),
+  data: z.custom<Record<string, unknown>>(isPlainObject, { message: 'must be an object' }),
   /** The row version the client last saw; null for a create (or a row it never pulled). */
   baseVersion: z.int().nonnegative().nullable(),
   /** Client clock at the time of the write, epoch milliseconds. */
@@ -41,3 +52,68 @@ export const PushRequestSchema = z.strictObject({
   mutations: z.array(MutationSchema).max(MAX_PUSH_MUTATIONS),
 });
 export type PushRequest = z.infer<typeof PushRequestSchema>;
+
+/** The oldest schema version the server still serves; older clients get 426 SCHEMA_TOO_OLD (sync/SPEC.md P2). */
+export const MIN_SCHEMA_VERSION = 1;
+
+/** Per-field conflict of a patch: the value the server kept and the one the client sent (SPEC W4). */
+export interface FieldConflict {
+  field: string;
+  kept: unknown;
+  yours: unknown;
+}
+
+export const MUTATION_STATUSES = ['applied', 'partially_applied', 'rejected'] as const;
+export type MutationStatus = (typeof MUTATION_STATUSES)[number];
+
+/** The outcome of one pushed mutation (SPEC P10). */
+export interface MutationResult {
+  id: number;
+  status: MutationStatus;
+  /** The row's version after the mutation (applied and partially applied). */
+  version?: number;
+  /** Why it was rejected: the mutator's error code (VALIDATION_FAILED, NOT_FOUND...) or ROW_DELETED... */
+  code?: string;
+  message?: string;
+  conflicts?: FieldConflict[];
+}
+
+export interface PushResponse {
+  lastMutationId: number;
+  results: MutationResult[];
+}
+
+/** A changed row (SPEC L3): live rows carry camelCase `data`, tombstones carry none. */
+export type PulledChange =
+  | { table: SyncTable; id: string; version: number; deleted: false; data: Record<string, unknown> }
+  | { table: SyncTable; id: string; version: number; deleted: true };
+
+export interface PullPage {
+  changes: PulledChange[];
+  cursor: number;
+  hasMore: boolean;
+  lastMutationId: number;
+  /** Server clock, epoch ms, for the client's clock offset (SPEC C7). */
+  serverTime: number;
+}
+
+export const PULL_RESET_REASONS = ['ahead', 'horizon', 'scope'] as const;
+export type PullResetReason = (typeof PULL_RESET_REASONS)[number];
+
+export interface PullReset {
+  reset: true;
+  reason: PullResetReason;
+}
+
+export type PullResponse = PullPage | PullReset;
+
+export const PULL_DEFAULT_LIMIT = 1000;
+export const PULL_MAX_LIMIT = 5000;
+
+/** Future client times are clamped to server time + this (SPEC W2). */
+export const MAX_CLOCK_AHEAD_MS = 60_000;
+
+/** The body of each `version` event of GET /api/sync/events (SPEC L10). */
+export interface VersionEvent {
+  version: number;
+}

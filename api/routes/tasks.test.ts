@@ -338,3 +338,31 @@ describe('DELETE /api/tasks/{id}', () => {
     expect((await call('GET', '/api/tasks', 'harbor')).body.map((x: any) => x.id)).toContain(harborTaskId);
   });
 });
+
+describe('GET /api/tasks caching', () => {
+  it('answers a repeat read from the cache and any task write with the new list', async () => {
+    const t2 = await createTestApp();
+    try {
+      const cookie = await t2.login('admin@summit.test');
+      const first = await t2.request('GET', '/api/tasks', { cookie });
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^W\/"tasks-\d+"$/);
+      const before = (await first.json()) as { id: string; title: string }[];
+      const again = await t2.request('GET', '/api/tasks', { cookie, headers: { 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      const target = before[0]!;
+      await t2.request('PATCH', `/api/tasks/${target.id}`, { cookie, body: { title: 'Renamed by the cache test' } });
+      const after = await t2.request('GET', '/api/tasks', { cookie, headers: { 'if-none-match': etag! } });
+      expect(after.status).toBe(200);
+      expect(after.headers.get('etag')).not.toBe(etag);
+      const list = (await after.json()) as { id: string; title: string }[];
+      expect(list.find((x) => x.id === target.id)?.title).toBe('Renamed by the cache test');
+      // Another company's reads never see this company's cached list.
+      const harbor = await t2.login('admin@harbor.test');
+      const theirs = (await (await t2.request('GET', '/api/tasks', { cookie: harbor })).json()) as { id: string }[];
+      expect(theirs.some((x) => x.id === target.id)).toBe(false);
+    } finally {
+      t2.close();
+    }
+  });
+});

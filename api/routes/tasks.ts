@@ -1,13 +1,58 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type Database from 'better-sqlite3';
+import type { AppEnv, SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import { readJson } from '../http.ts';
-import { publicRow } from '../mutators/core.ts';
+import { isScopedToAssignments, publicRow } from '../mutators/core.ts';
 import { createTask, deleteTask, listVisibleTasks, updateTask } from '../mutators/tasks.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
+/**
+ * The company-wide task list only changes when the company's sync version does (every task write bumps it
+ * inside its transaction), so its JSON is kept per company at that version: a repeat read costs one version
+ * lookup instead of building and serialising every row (budget B1). Subcontractors' lists depend on their
+ * assignments too and are always built fresh.
+ */
+interface CachedList {
+  version: number;
+  /** UTF-8 bytes, so a repeat read does not re-encode the whole list either. */
+  json: Uint8Array<ArrayBuffer>;
+}
+const listCache = new WeakMap<
+  Database.Database,
+  { version: Database.Statement<[string], { v: number }>; lists: Map<string, CachedList> }
+>();
+
+function companyTaskList(db: Db, user: SessionUser): CachedList {
+  let cache = listCache.get(db.$client);
+  if (!cache) {
+    cache = {
+      version: db.$client.prepare<[string], { v: number }>(
+        'SELECT last_version AS v FROM companies WHERE id = ?',
+      ),
+      lists: new Map(),
+    };
+    listCache.set(db.$client, cache);
+  }
+  // Read the version before the rows: a write landing in between makes the entry stale, never wrong.
+  const version = cache.version.get(user.companyId)?.v ?? 0;
+  const hit = cache.lists.get(user.companyId);
+  if (hit && hit.version === version) return hit;
+  const fresh = { version, json: new TextEncoder().encode(JSON.stringify(listVisibleTasks(db, user))) };
+  cache.lists.set(user.companyId, fresh);
+  return fresh;
+}
+
 export const taskRoutes = new Hono<AppEnv>()
-  // B1 benchmark route: a statement prepared once per database, no query builder per request.
-  .get('/', (c) => c.json(listVisibleTasks(c.var.deps.db, sessionUser(c))))
+  .get('/', (c) => {
+    const { db } = c.var.deps;
+    const user = sessionUser(c);
+    if (isScopedToAssignments(user)) return c.json(listVisibleTasks(db, user));
+    const list = companyTaskList(db, user);
+    const etag = `W/"tasks-${list.version}"`;
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag });
+    return c.body(list.json, 200, { 'Content-Type': 'application/json', ETag: etag });
+  })
   .post('/', async (c) => {
     const body = await readJson(c);
     return c.json(publicRow(mutate(c, (ctx) => createTask(ctx, body))), 201);

@@ -1,0 +1,307 @@
+// B2: a push of 100 mutations through the real push code path (JSON body -> validation -> one IMMEDIATE
+// transaction with a savepoint per mutation -> the REST mutators -> stored results) against the same 100 row
+// writes applied with raw prepared better-sqlite3 statements in one transaction. Both commit with the
+// server's pragmas (WAL, synchronous=FULL: one fsync per batch) on the same database, interleaved batch by
+// batch. Reported as throughput ratio raw time / push time (DESIGN.md section 11: >= 0.70x).
+// Run alone: npx tsx bench/b2-push.ts
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { newId } from '#shared/ids.ts';
+import { SCHEMA_VERSION, type Mutation } from '#shared/sync-protocol.ts';
+import type { SessionUser } from '#api/context.ts';
+import { openDb, writeTx, type Db } from '#api/db/index.ts';
+import { seedLarge } from '#api/db/seed-large.ts';
+import { seedRbac } from '#api/db/seed.ts';
+import { restContext } from '#api/mutators/core.ts';
+import { createLog } from '#api/mutators/logs.ts';
+import { updateProject } from '#api/mutators/projects.ts';
+import { createTask, deleteTask, updateTask } from '#api/mutators/tasks.ts';
+import { push } from '#api/sync/push.ts';
+import { fmt, median, printTable, type SummaryRow } from './lib.ts';
+
+const BATCH = 100;
+const ROUNDS = 5;
+const BATCHES_PER_ROUND = 30;
+const WARMUP_BATCHES = 20;
+const BUDGET = 0.7;
+
+/** The session user of the large tenant's manager, as the permission middleware would build it. */
+function benchUser(db: Db, userId: string, companyId: string): SessionUser {
+  const c = db.$client;
+  const u = c.prepare<[string], { email: string; roleId: number }>('SELECT email, role_id AS roleId FROM users WHERE id = ?').get(userId)!;
+  const permissions = new Set(
+    c
+      .prepare<[number], string>(
+        'SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = ?',
+      )
+      .pluck()
+      .all(u.roleId),
+  );
+  return {
+    id: userId,
+    email: u.email,
+    firstName: 'Bench',
+    lastName: 'User',
+    name: 'Bench User',
+    role: 'manager',
+    roleId: u.roleId,
+    companyId,
+    companyName: 'Large Tenant Co',
+    mustChangePassword: false,
+    permissions,
+    sessionId: 'bench',
+  };
+}
+
+type Op =
+  | { kind: 'createTask'; id: string; projectId: string; title: string; dueDate: string }
+  | { kind: 'patchTask'; id: string; status: string; priority: string }
+  | { kind: 'patchProject'; id: string; progress: number }
+  | { kind: 'createLog'; id: string; projectId: string; title: string }
+  | { kind: 'deleteTask'; id: string };
+
+const STATUSES = ['pending', 'in-progress', 'completed', 'blocked'];
+const PRIORITIES = ['low', 'medium', 'high', 'critical'];
+
+/**
+ * A realistic offline batch, the mix of B3: creates of tasks (full rows), patches of one or two fields of
+ * tasks and projects, log creates, and deletes of tasks created earlier. `pool` hands out existing rows so
+ * no two batches (push or raw) touch the same row.
+ */
+function makeOps(pool: { tasks: string[]; projects: string[]; created: string[] }, n = BATCH): Op[] {
+  const ops: Op[] = [];
+  const now = Date.now();
+  for (let i = 0; i < n; i++) {
+    const k = i % 10;
+    const project = pool.projects[(i * 7) % pool.projects.length]!;
+    if (k < 3) {
+      const id = newId();
+      ops.push({ kind: 'createTask', id, projectId: project, title: `Fix handrail on level ${i % 7}`, dueDate: new Date(now + 3 * 86_400_000).toISOString() });
+      pool.created.push(id);
+    } else if (k < 7) {
+      ops.push({ kind: 'patchTask', id: pool.tasks.pop()!, status: STATUSES[i % 4]!, priority: PRIORITIES[(i + 1) % 4]! });
+    } else if (k === 7) {
+      ops.push({ kind: 'patchProject', id: project, progress: i % 101 });
+    } else if (k === 8) {
+      ops.push({ kind: 'createLog', id: newId(), projectId: project, title: `Daily report ${i}` });
+    } else {
+      ops.push({ kind: 'deleteTask', id: pool.created.shift() ?? pool.tasks.pop()! });
+    }
+  }
+  return ops;
+}
+
+function toMutations(ops: Op[], firstId: number, versions: Map<string, number>): Mutation[] {
+  const clientTime = Date.now();
+  return ops.map((op, i): Mutation => {
+    const base = { id: firstId + i, clientTime };
+    switch (op.kind) {
+      case 'createTask':
+        return {
+          ...base,
+          op: 'create',
+          table: 'tasks',
+          rowId: op.id,
+          baseVersion: null,
+          data: {
+            title: op.title,
+            description: 'Loose bolts on the east stair; needs new anchors before the inspection.',
+            projectId: op.projectId,
+            category: 'project',
+            status: 'pending',
+            priority: 'high',
+            dueDate: op.dueDate,
+            isMilestone: false,
+            estimatedHours: 2.5,
+          },
+        };
+      case 'patchTask':
+        return { ...base, op: 'patch', table: 'tasks', rowId: op.id, baseVersion: versions.get(op.id) ?? 0, data: { status: op.status, priority: op.priority } };
+      case 'patchProject':
+        return { ...base, op: 'patch', table: 'projects', rowId: op.id, baseVersion: versions.get(op.id) ?? 0, data: { progress: op.progress } };
+      case 'createLog':
+        return { ...base, op: 'create', table: 'project_logs', rowId: op.id, baseVersion: null, data: { projectId: op.projectId, title: op.title, content: 'Crew on site, forms stripped on level 2.', type: 'general' } };
+      case 'deleteTask':
+        return { ...base, op: 'delete', table: 'tasks', rowId: op.id, baseVersion: null, data: {} };
+    }
+  });
+}
+
+/** The same row writes with raw prepared statements: a version bump and the write, per row, one transaction. */
+function rawApplier(db: Db, companyId: string, userId: string) {
+  const c = db.$client;
+  const bump = c.prepare<[string], number>('UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version').pluck();
+  const insertTask = c.prepare(
+    `INSERT INTO tasks (id, title, description, project_id, company_id, category, status, priority, due_date,
+       is_milestone, estimated_hours, created_at, version, field_meta, updated_at, updated_by)
+     VALUES (?, ?, ?, ?, ?, 'project', 'pending', 'high', ?, 0, 2.5, ?, ?, ?, ?, ?)`,
+  );
+  const patchTask = c.prepare('UPDATE tasks SET status = ?, priority = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?');
+  const patchProject = c.prepare('UPDATE projects SET progress = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?');
+  const insertLog = c.prepare(
+    `INSERT INTO project_logs (id, project_id, user_id, company_id, title, content, type, status, images, created_at,
+       version, field_meta, updated_at, updated_by)
+     VALUES (?, ?, ?, ?, ?, 'Crew on site, forms stripped on level 2.', 'general', 'open', '[]', ?, ?, ?, ?, ?)`,
+  );
+  const deleteTask = c.prepare('UPDATE tasks SET deleted_at = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?');
+  return (ops: Op[]) =>
+    writeTx(db, () => {
+      const at = new Date().toISOString();
+      for (const op of ops) {
+        const v = bump.get(companyId)!;
+        const meta = JSON.stringify({ x: [v, Date.now(), 'raw'] });
+        switch (op.kind) {
+          case 'createTask':
+            insertTask.run(op.id, op.title, 'Loose bolts on the east stair; needs new anchors before the inspection.', op.projectId, companyId, op.dueDate, at, v, meta, at, userId);
+            break;
+          case 'patchTask':
+            patchTask.run(op.status, op.priority, v, meta, at, userId, op.id, companyId);
+            break;
+          case 'patchProject':
+            patchProject.run(op.progress, v, meta, at, userId, op.id, companyId);
+            break;
+          case 'createLog':
+            insertLog.run(op.id, op.projectId, userId, companyId, op.title, at, v, meta, at, userId);
+            break;
+          case 'deleteTask':
+            deleteTask.run(at, v, at, userId, op.id, companyId);
+            break;
+        }
+      }
+    });
+}
+
+export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-bench-b2-'));
+  const db = openDb(path.join(dir, 'bench.db'));
+  try {
+    seedRbac(db);
+    const { companyId, userId } = seedLarge(db, { projects: 50, tasks: 20_000, logs: 2_000 });
+    const c = db.$client;
+    const user = benchUser(db, userId, companyId);
+    const versions = new Map(
+      c.prepare<[string, string], { id: string; version: number }>('SELECT id, version FROM tasks WHERE company_id = ? UNION ALL SELECT id, version FROM projects WHERE company_id = ?')
+        .all(companyId, companyId)
+        .map((r) => [r.id, r.version]),
+    );
+    const pool = {
+      tasks: c.prepare<[string], string>('SELECT id FROM tasks WHERE company_id = ? ORDER BY version').pluck().all(companyId),
+      projects: c.prepare<[string], string>('SELECT id FROM projects WHERE company_id = ?').pluck().all(companyId),
+      created: [] as string[],
+    };
+    const third = Math.floor(pool.tasks.length / 3);
+    const rawPool = { ...pool, tasks: pool.tasks.splice(0, third), created: [] as string[] };
+    const mutatorPool = { ...pool, tasks: pool.tasks.splice(0, third), created: [] as string[] };
+    const applyRaw = rawApplier(db, companyId, userId);
+    const clientId = newId();
+    let nextMutation = 1;
+
+    const pushOnce = () => {
+      const body = JSON.stringify({ clientId, schemaVersion: SCHEMA_VERSION, mutations: toMutations(makeOps(pool), nextMutation, versions) });
+      const t0 = performance.now();
+      const answer = push(db, user, JSON.parse(body), new Date());
+      const ms = performance.now() - t0;
+      if (answer.status !== 200) throw new Error(`push answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      const rejected = answer.body.results.filter((r) => r.status !== 'applied');
+      if (rejected.length) throw new Error(`push did not apply everything: ${JSON.stringify(rejected[0])}`);
+      nextMutation += BATCH;
+      return ms;
+    };
+    // Informative: the same mutations straight through the REST mutators in one transaction (no sync layer),
+    // to split the push's cost between the mutators and the sync layer around them.
+    const mutatorsOnce = () => {
+      const mutations = toMutations(makeOps(mutatorPool), 1, versions);
+      const t0 = performance.now();
+      writeTx(db, () => {
+        const ctx = restContext(db, user, new Date());
+        for (const m of mutations) {
+          if (m.op === 'create' && m.table === 'tasks') createTask(ctx, { ...m.data, id: m.rowId });
+          else if (m.op === 'create') createLog(ctx, { ...m.data, id: m.rowId });
+          else if (m.op === 'patch' && m.table === 'tasks') updateTask(ctx, m.rowId, m.data);
+          else if (m.op === 'patch') updateProject(ctx, m.rowId, m.data);
+          else deleteTask(ctx, m.rowId);
+        }
+      });
+      return performance.now() - t0;
+    };
+    const rawOnce = () => {
+      const ops = makeOps(rawPool);
+      const t0 = performance.now();
+      applyRaw(ops);
+      return performance.now() - t0;
+    };
+
+    for (let i = 0; i < WARMUP_BATCHES; i++) {
+      pushOnce();
+      rawOnce();
+      mutatorsOnce();
+    }
+    const rounds: { pushMs: number; rawMs: number; mutatorsMs: number; ratio: number }[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const p: number[] = [];
+      const w: number[] = [];
+      const m: number[] = [];
+      for (let i = 0; i < BATCHES_PER_ROUND; i++) {
+        // Rotate the order, so none always follows another's checkpoint.
+        const order = [() => p.push(pushOnce()), () => w.push(rawOnce()), () => m.push(mutatorsOnce())];
+        for (let k = 0; k < 3; k++) order[(i + k) % 3]!();
+      }
+      const pushMs = median(p);
+      const rawMs = median(w);
+      rounds.push({ pushMs, rawMs, mutatorsMs: median(m), ratio: rawMs / pushMs });
+    }
+    const pushMs = median(rounds.map((r) => r.pushMs));
+    const rawMs = median(rounds.map((r) => r.rawMs));
+    const mutatorsMs = median(rounds.map((r) => r.mutatorsMs));
+    const ratio = median(rounds.map((r) => r.ratio));
+    const integrity = c.pragma('integrity_check', { simple: true });
+    const rows: SummaryRow[] = [
+      {
+        budget: 'B2',
+        what: `push, ${BATCH} mutations per batch (ms per batch)`,
+        measured: fmt(pushMs),
+        comparator: `${fmt(rawMs)} raw`,
+        ratio: `${fmt(ratio)}x`,
+        limit: `>= ${BUDGET}x`,
+        pass: ratio >= BUDGET,
+      },
+      {
+        budget: 'B2',
+        what: 'same batch via the REST mutators, no sync layer (ms)',
+        measured: fmt(mutatorsMs),
+        comparator: `${fmt(rawMs)} raw`,
+        ratio: `${fmt(rawMs / mutatorsMs)}x`,
+        limit: '-',
+        pass: null,
+      },
+      {
+        budget: 'B2',
+        what: 'push, mutations per second',
+        measured: fmt((BATCH * 1000) / pushMs, 0),
+        comparator: `${fmt((BATCH * 1000) / rawMs, 0)} raw`,
+        ratio: '-',
+        limit: '-',
+        pass: null,
+      },
+    ];
+    return {
+      rows,
+      raw: { batch: BATCH, rounds, pushMsPerBatch: pushMs, rawMsPerBatch: rawMs, mutatorsMsPerBatch: mutatorsMs, ratio, integrity, synchronous: c.pragma('synchronous', { simple: true }) },
+    };
+  } finally {
+    db.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await runB2();
+  printTable(result.rows);
+  const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `b2-push-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(result.raw, null, 2)}\n`);
+  console.log(`raw results: ${path.relative(process.cwd(), file)}`);
+}

@@ -1,0 +1,108 @@
+// npm run bench: runs the budgets measured in Node (B1, B3, B4; DESIGN.md section 11), prints one summary table
+// and saves the raw rounds as JSON in bench/results/. It only reports: the exit code is 0 even when a budget
+// is missed (timing assertions do not belong in unit tests). `npm run bench -- B3 B4` runs a subset.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runB1 } from './b1.ts';
+import { runB3 } from './b3.ts';
+import { runB4 } from './b4.ts';
+import { clkTck, cpuCount, pinSelf, printTable, type SummaryRow } from './lib.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const LOAD_CORE = 1;
+const BENCHES: Record<string, () => Promise<{ rows: SummaryRow[]; raw: unknown }>> = {
+  B1: runB1,
+  B3: runB3,
+  B4: runB4,
+};
+
+const wanted = process.argv.slice(2).map((a) => a.toUpperCase());
+const selected = Object.keys(BENCHES).filter((k) => wanted.length === 0 || wanted.includes(k));
+if (selected.length === 0) {
+  console.error(`Unknown benchmark(s) ${wanted.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(1);
+}
+
+// This process is the load generator of B1 (and runs B3/B4): core 1; the servers of B1 run on core 0.
+const pinned = pinSelf(LOAD_CORE);
+if (!pinned)
+  console.log(
+    'Only one CPU: server and load generator cannot be pinned apart; B1 figures are less reliable.',
+  );
+
+const started = Date.now();
+const loadBefore = os.loadavg();
+const rows: SummaryRow[] = [];
+const raw: Record<string, unknown> = {};
+const failures: string[] = [];
+for (const name of selected) {
+  const t0 = Date.now();
+  console.log(`${name}...`);
+  try {
+    const result = await BENCHES[name]!();
+    rows.push(...result.rows);
+    raw[name] = result.raw;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    failures.push(`${name}: ${message}`);
+    raw[name] = { error: message };
+    rows.push({
+      budget: name,
+      what: `ERROR: ${message}`,
+      measured: '-',
+      comparator: '-',
+      ratio: '-',
+      limit: '-',
+      pass: false,
+    });
+  }
+  console.log(`${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+const git = (() => {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return null;
+  }
+})();
+const environment = {
+  node: process.version,
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  cpus: cpuCount(),
+  clkTck: clkTck(),
+  pinned: pinned ? { loadGenerator: LOAD_CORE, servers: 0 } : null,
+  platform: `${os.platform()} ${os.release()}`,
+  /** 1-minute load average before and after: other work on the machine skews every figure. */
+  loadAverage: { before: loadBefore[0], after: os.loadavg()[0] },
+  git,
+};
+const stamp = new Date(started).toISOString().replace(/[:.]/g, '-');
+const dir = path.join(HERE, 'results');
+fs.mkdirSync(dir, { recursive: true });
+const file = path.join(dir, `bench-${stamp}.json`);
+const durationSeconds = (Date.now() - started) / 1000;
+fs.writeFileSync(
+  file,
+  `${JSON.stringify({ startedAt: new Date(started).toISOString(), durationSeconds, environment, summary: rows, results: raw }, null, 2)}\n`,
+);
+
+console.log('');
+printTable(rows);
+console.log('');
+const missed = rows.filter((r) => r.pass === false);
+if (missed.length) console.log(`MISSED: ${missed.map((r) => r.budget).join(', ')}`);
+else console.log('All measured budgets met.');
+for (const f of failures) console.log(`ERROR ${f}`);
+const load = environment.loadAverage;
+if (Math.max(load.before ?? 0, load.after ?? 0) > environment.cpus) {
+  console.log(
+    `Note: the machine was busy (load average ${load.before?.toFixed(1)} -> ${load.after?.toFixed(1)} on ${environment.cpus} CPUs).`,
+  );
+}
+console.log(`Raw results: ${path.relative(process.cwd(), file)} (${durationSeconds.toFixed(0)} s)`);

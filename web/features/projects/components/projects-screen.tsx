@@ -1,0 +1,271 @@
+import { useCallback, useMemo, useState } from 'react';
+import { LayoutGrid, List, Plus } from 'lucide-react';
+import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
+import type { LocalWrite } from '#web/app/local-data.tsx';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
+import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { ProjectsDataProvider, type ProjectsData } from '../hooks/projects-context.tsx';
+import { managerOptions, useManagerLookup } from '../hooks/use-manager-lookup.ts';
+import { useProjectCommands } from '../hooks/use-project-commands.ts';
+import { useProjects, useTaskCount } from '../hooks/use-project-queries.ts';
+import type { Manager } from '../utils/assignee-name.ts';
+import { byName, groupProjects } from '../utils/group-projects.ts';
+import { projectToForm } from '../utils/project-form.ts';
+import { newTaskForm, taskToForm } from '../utils/task-form.ts';
+import { DeleteProjectDialog } from './delete-project-dialog.tsx';
+import { GalleryDialog } from './gallery-dialog.tsx';
+import type { ProjectActions } from './project-actions.ts';
+import { ProjectFormDialog } from './project-form-dialog.tsx';
+import { ProjectList } from './project-list.tsx';
+import { ProjectSection } from './project-section.tsx';
+import { TaskFormDialog } from './task-form-dialog.tsx';
+
+export interface ProjectsScreenProps {
+  db: SyncDb;
+  write: LocalWrite;
+  /** Whether the user holds a permission; everything is allowed when omitted. */
+  can?: (permission: string) => boolean;
+  companyName?: string | null;
+  /** `GET /api/users/managers` when it has answered (online); the users mirror covers offline. */
+  serverManagers?: readonly Manager[];
+}
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'edit'; project: ProjectRow }
+  | { kind: 'add-task'; project: ProjectRow }
+  | { kind: 'edit-task'; task: TaskRow }
+  | { kind: 'delete'; project: ProjectRow }
+  | { kind: 'delete-task'; task: TaskRow }
+  | { kind: 'gallery'; project: ProjectRow; tab: 'photos' | 'upload' };
+
+const allowAll = () => true;
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
+
+function DeleteProject({
+  db,
+  project,
+  onClose,
+  onConfirm,
+}: {
+  db: SyncDb;
+  project: ProjectRow;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const taskCount = useTaskCount(db, project.id);
+  return (
+    <DeleteProjectDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      projectName={project.name ?? 'this project'}
+      taskCount={taskCount}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/**
+ * The Projects screen (spec 01 section 2), local-first: it reads the device's mirror with live queries and
+ * writes through the outbox, so everything on it works offline.
+ */
+export function ProjectsScreen({
+  db,
+  write,
+  can = allowAll,
+  companyName,
+  serverManagers,
+}: ProjectsScreenProps) {
+  const projects = useProjects(db);
+  const managers = useManagerLookup(db, serverManagers);
+  const commands = useProjectCommands(db, write, can);
+  const [view, setView] = useState<'cards' | 'list'>('cards');
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+
+  const data = useMemo<ProjectsData>(() => ({ db, write, can, managers }), [db, write, can, managers]);
+  const groups = useMemo(() => groupProjects(projects ?? []), [projects]);
+  const sorted = useMemo(() => [...(projects ?? [])].sort(byName), [projects]);
+  const projectChoices = useMemo(
+    () => sorted.map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
+    [sorted],
+  );
+  const assignees = useMemo(() => managerOptions(managers), [managers]);
+
+  const actions = useMemo<ProjectActions>(
+    () => ({
+      edit: (project) => setDialog({ kind: 'edit', project }),
+      addTask: (project) => setDialog({ kind: 'add-task', project }),
+      remove: (project) => setDialog({ kind: 'delete', project }),
+      gallery: (project, tab) => setDialog({ kind: 'gallery', project, tab }),
+      editTask: (task) => setDialog({ kind: 'edit-task', task }),
+      deleteTask: (task) => setDialog({ kind: 'delete-task', task }),
+    }),
+    [],
+  );
+
+  const deleteTask = async (task: TaskRow) => {
+    try {
+      await commands.deleteTask(task);
+      toast({ title: 'Task deleted', description: task.title ?? undefined });
+    } catch (err) {
+      toast({ title: 'Failed to delete task', description: messageOf(err), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <ProjectsDataProvider value={data}>
+      <TooltipProvider>
+        <section
+          aria-labelledby="projects-title"
+          className="mx-auto grid w-full max-w-[1440px] gap-6 p-4 md:p-6"
+        >
+          <header className="flex flex-wrap items-start justify-between gap-4">
+            <div>
+              <h1 id="projects-title" className="text-2xl font-bold text-slate-900">
+                Projects
+              </h1>
+              {companyName && <p className="text-slate-600">{companyName}</p>}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <ToggleGroup
+                type="single"
+                aria-label="View"
+                value={view}
+                onValueChange={(v) => {
+                  if (v === 'cards' || v === 'list') setView(v);
+                }}
+              >
+                <ToggleGroupItem value="cards" aria-label="Cards">
+                  <LayoutGrid className="h-4 w-4" aria-hidden="true" />
+                  Cards
+                </ToggleGroupItem>
+                <ToggleGroupItem value="list" aria-label="List">
+                  <List className="h-4 w-4" aria-hidden="true" />
+                  List
+                </ToggleGroupItem>
+              </ToggleGroup>
+              {can('projects:create') && (
+                <Button onClick={() => setDialog({ kind: 'create' })}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  New Project
+                </Button>
+              )}
+            </div>
+          </header>
+
+          {projects === undefined ? (
+            <p role="status" className="text-slate-600">
+              Loading projects...
+            </p>
+          ) : view === 'cards' ? (
+            <div className="grid gap-8">
+              <ProjectSection
+                title="Active Projects"
+                projects={groups.active}
+                actions={actions}
+                emptyText="No active projects."
+              />
+              <ProjectSection
+                title="Completed Projects"
+                projects={groups.completed}
+                actions={actions}
+                emptyText="No completed projects."
+              />
+            </div>
+          ) : (
+            <ProjectList projects={sorted} actions={actions} />
+          )}
+        </section>
+
+        {dialog?.kind === 'create' && (
+          <ProjectFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            mode="create"
+            onSubmit={async (values) => {
+              await commands.createProject(values);
+              toast({ title: 'Project created', description: values.name });
+            }}
+          />
+        )}
+        {dialog?.kind === 'edit' && (
+          <ProjectFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            mode="edit"
+            initial={projectToForm(dialog.project)}
+            onSubmit={async (values) => {
+              await commands.updateProject(dialog.project, values);
+              toast({ title: 'Project updated', description: values.name });
+            }}
+          />
+        )}
+        {dialog?.kind === 'add-task' && (
+          <TaskFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title={`Add Task to ${dialog.project.name ?? 'project'}`}
+            submitLabel="Add Task"
+            initial={newTaskForm(dialog.project.id)}
+            projects={projectChoices}
+            managers={assignees}
+            onSubmit={async (values) => {
+              await commands.createTask(values);
+              toast({ title: 'Task created successfully' });
+            }}
+          />
+        )}
+        {dialog?.kind === 'edit-task' && (
+          <TaskFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Edit Task"
+            submitLabel="Save Changes"
+            initial={taskToForm(dialog.task)}
+            projects={projectChoices}
+            managers={assignees}
+            onSubmit={async (values) => {
+              await commands.updateTask(dialog.task, values);
+              toast({ title: 'Task updated successfully' });
+            }}
+          />
+        )}
+        {dialog?.kind === 'delete' && (
+          <DeleteProject
+            db={db}
+            project={dialog.project}
+            onClose={close}
+            onConfirm={async () => {
+              await commands.deleteProject(dialog.project);
+              toast({ title: 'Project deleted', description: dialog.project.name ?? undefined });
+            }}
+          />
+        )}
+        {dialog?.kind === 'delete-task' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Delete Task"
+            description={`Are you sure you want to delete "${dialog.task.title ?? 'this task'}"? This action cannot be undone.`}
+            confirmLabel="Delete Task"
+            onConfirm={() => void deleteTask(dialog.task)}
+          />
+        )}
+        {dialog?.kind === 'gallery' && (
+          <GalleryDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            db={db}
+            projectId={dialog.project.id}
+            projectName={dialog.project.name ?? 'Project'}
+            initialTab={dialog.tab}
+          />
+        )}
+      </TooltipProvider>
+    </ProjectsDataProvider>
+  );
+}

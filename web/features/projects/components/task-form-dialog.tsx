@@ -1,0 +1,223 @@
+import { useId, useState, type FormEvent } from 'react';
+import { TASK_PRIORITIES, TASK_STATUSES } from '#shared/enums.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { localDay } from '../utils/dates.ts';
+import type { FieldErrors } from '../utils/field-errors.ts';
+import type { Manager } from '../utils/assignee-name.ts';
+import {
+  CATEGORY_LABELS,
+  FORM_CATEGORIES,
+  NO_PROJECT,
+  showsNoProjectOption,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+  UNASSIGNED,
+  validateTaskForm,
+  type TaskField,
+  type TaskFields,
+  type TaskFormCategory,
+  type TaskFormValues,
+  type TaskPriority,
+  type TaskStatus,
+} from '../utils/task-form.ts';
+import { fieldProps, FormField } from './form-field.tsx';
+
+export interface TaskFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** 'Add Task to {project}' or 'Edit Task'. */
+  title: string;
+  submitLabel: string;
+  initial: TaskFormValues;
+  projects: readonly { id: string; name: string }[];
+  managers: readonly Manager[];
+  /** Saves the task; a thrown error is shown in the dialog, which stays open with what was typed. */
+  onSubmit: (data: TaskFields) => Promise<void>;
+}
+
+/** The task form of the Projects screen (spec 01 section 5, spec 02 section 5). Mount it when it opens. */
+export function TaskFormDialog({
+  open,
+  onOpenChange,
+  title,
+  submitLabel,
+  initial,
+  projects,
+  managers,
+  onSubmit,
+}: TaskFormDialogProps) {
+  const base = useId();
+  const [values, setValues] = useState<TaskFormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors<TaskField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = <K extends TaskField>(key: K, value: TaskFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const result = validateTaskForm(values, { now: new Date(), initialDueDate: initial.dueDate });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSubmit(result.data);
+      onOpenChange(false);
+    } catch (err) {
+      setFailure(err instanceof Error && err.message ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const id = (name: string) => `${base}-${name}`;
+  const projectRequired = values.category === 'project';
+  const noProjectHidden = !showsNoProjectOption(values.category);
+  const knownAssignee = values.assigneeId === UNASSIGNED || managers.some((m) => m.id === values.assigneeId);
+  const knownProject = values.projectId === NO_PROJECT || projects.some((p) => p.id === values.projectId);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} description="Task details" hideDescription>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          {failure && (
+            <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <p className="font-semibold">Failed to save task</p>
+              <p>{failure}</p>
+            </div>
+          )}
+          <FormField id={id('title')} label="Title" required error={errors.title}>
+            <Input
+              {...fieldProps(id('title'), errors.title)}
+              value={values.title}
+              onChange={(e) => set('title', e.target.value)}
+              aria-required="true"
+              autoComplete="off"
+            />
+          </FormField>
+          <FormField id={id('description')} label="Description" error={errors.description}>
+            <Textarea
+              {...fieldProps(id('description'), errors.description)}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id={id('category')} label="Category" error={errors.category}>
+              <Select value={values.category} onValueChange={(v) => set('category', v as TaskFormCategory)}>
+                <SelectTrigger {...fieldProps(id('category'), errors.category)}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {FORM_CATEGORIES.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {CATEGORY_LABELS[c]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <FormField
+              id={id('project')}
+              label={projectRequired ? 'Project (Required)' : 'Project'}
+              required={projectRequired}
+              error={errors.projectId}
+            >
+              <Select
+                value={noProjectHidden && values.projectId === NO_PROJECT ? '' : values.projectId}
+                onValueChange={(v) => set('projectId', v)}
+              >
+                <SelectTrigger
+                  {...fieldProps(id('project'), errors.projectId)}
+                  className="min-w-0 text-left [&>span]:truncate"
+                >
+                  <SelectValue placeholder="Select a project" />
+                </SelectTrigger>
+                <SelectContent>
+                  {/* Spec 02 section 5: 'No Project' is hidden while the category needs a project. */}
+                  {!noProjectHidden && <SelectItem value={NO_PROJECT}>No Project</SelectItem>}
+                  {!knownProject && <SelectItem value={values.projectId}>Unknown Project</SelectItem>}
+                  {projects.map((p) => (
+                    <SelectItem key={p.id} value={p.id}>
+                      {p.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <FormField id={id('status')} label="Status" error={errors.status}>
+              <Select value={values.status} onValueChange={(v) => set('status', v as TaskStatus)}>
+                <SelectTrigger {...fieldProps(id('status'), errors.status)}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TASK_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {TASK_STATUS_LABELS[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <FormField id={id('priority')} label="Priority" error={errors.priority}>
+              <Select value={values.priority} onValueChange={(v) => set('priority', v as TaskPriority)}>
+                <SelectTrigger {...fieldProps(id('priority'), errors.priority)}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TASK_PRIORITIES.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {TASK_PRIORITY_LABELS[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <FormField id={id('assignee')} label="Assignee" error={errors.assigneeId}>
+              <Select value={values.assigneeId} onValueChange={(v) => set('assigneeId', v)}>
+                <SelectTrigger {...fieldProps(id('assignee'), errors.assigneeId)}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
+                  {!knownAssignee && <SelectItem value={values.assigneeId}>Unknown User</SelectItem>}
+                  {managers.map((m) => (
+                    <SelectItem key={m.id} value={m.id}>
+                      {m.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <FormField id={id('due')} label="Due date" error={errors.dueDate}>
+              <Input
+                {...fieldProps(id('due'), errors.dueDate)}
+                type="date"
+                min={localDay(new Date())}
+                value={values.dueDate}
+                onChange={(e) => set('dueDate', e.target.value)}
+              />
+            </FormField>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

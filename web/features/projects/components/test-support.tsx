@@ -1,0 +1,76 @@
+import 'fake-indexeddb/auto';
+import { render } from '@testing-library/react';
+import { openSyncDb, type ProjectRow, type SyncDb, type TaskRow } from '#sync/db.ts';
+import { mutate } from '#sync/mutate.ts';
+import type { LocalWrite } from '#web/app/local-data.tsx';
+import { ProjectsScreen, type ProjectsScreenProps } from './projects-screen.tsx';
+
+/** jsdom lacks a few browser APIs Radix uses (pointer capture, scrolling into view, ResizeObserver). */
+export function polyfillDom(): void {
+  const proto = Element.prototype as unknown as Record<string, unknown>;
+  proto.hasPointerCapture ??= () => false;
+  proto.setPointerCapture ??= () => {};
+  proto.releasePointerCapture ??= () => {};
+  proto.scrollIntoView ??= () => {};
+  const g = globalThis as unknown as Record<string, unknown>;
+  g.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+let counter = 0;
+
+/** A fresh device database (fake-indexeddb) for one test. */
+export function testDb(): SyncDb {
+  counter += 1;
+  return openSyncDb({ companyId: `company-${counter}-${Date.now()}`, userId: 'user-1' });
+}
+
+/** The real write path of the app: `mutate` from the sync module. */
+export const writeTo =
+  (db: SyncDb): LocalWrite =>
+  async (table, op, rowId, data) => {
+    await mutate(db, table, op, rowId, data);
+  };
+
+export const PROJECT_A = '0195a0a0-0000-7000-8000-00000000000a';
+export const PROJECT_B = '0195a0a0-0000-7000-8000-00000000000b';
+export const PROJECT_C = '0195a0a0-0000-7000-8000-00000000000c';
+export const USER_1 = '0195a0a0-0000-7000-8000-0000000000a1';
+export const USER_GONE = '0195a0a0-0000-7000-8000-0000000000ff';
+
+/** Rows as a pull leaves them (server versions, all fields). */
+export function pulledProject(
+  id: string,
+  name: string,
+  status: string,
+  extra: Partial<ProjectRow> = {},
+): ProjectRow {
+  return { id, version: 1, name, status, location: `${name} site`, progress: 40, dueDate: null, ...extra };
+}
+
+export function pulledTask(
+  id: string,
+  projectId: string,
+  title: string,
+  extra: Partial<TaskRow> = {},
+): TaskRow {
+  return {
+    id,
+    version: 2,
+    projectId,
+    title,
+    category: 'project',
+    status: 'pending',
+    priority: 'medium',
+    assigneeId: null,
+    dueDate: null,
+    ...extra,
+  };
+}
+
+export function renderScreen(db: SyncDb, props: Partial<ProjectsScreenProps> = {}) {
+  return render(<ProjectsScreen db={db} write={writeTo(db)} companyName="Summit Builders" {...props} />);
+}

@@ -1,0 +1,38 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
+
+/** Every project on the device (a company has few), or undefined while the first read is pending. */
+export function useProjects(db: SyncDb): ProjectRow[] | undefined {
+  return useLiveQuery(() => db.projects.toArray(), [db]);
+}
+
+/** The number of tasks of a project, counted on the projectId index. */
+export function useTaskCount(db: SyncDb, projectId: string): number | undefined {
+  return useLiveQuery(() => db.tasks.where('projectId').equals(projectId).count(), [db, projectId]);
+}
+
+/** The tasks of a project (read on the projectId index only while `enabled`), by due date then title. */
+export function useProjectTasks(db: SyncDb, projectId: string, enabled = true): TaskRow[] | undefined {
+  return useLiveQuery(
+    async () => (enabled ? sortTasks(await db.tasks.where('projectId').equals(projectId).toArray()) : []),
+    [db, projectId, enabled],
+  );
+}
+
+/** The number of photos of a project on the device. */
+export function usePhotoCount(db: SyncDb, projectId: string, enabled = true): number | undefined {
+  return useLiveQuery(
+    () => (enabled ? db.photos.where('projectId').equals(projectId).count() : 0),
+    [db, projectId, enabled],
+  );
+}
+
+/** Tasks with a due date first (earliest first), then by title. */
+export function sortTasks(tasks: TaskRow[]): TaskRow[] {
+  return tasks.sort((a, b) => {
+    const da = a.dueDate ?? '';
+    const dbb = b.dueDate ?? '';
+    if (da !== dbb) return da === '' ? 1 : dbb === '' ? -1 : da.localeCompare(dbb);
+    return (a.title ?? '').localeCompare(b.title ?? '');
+  });
+}

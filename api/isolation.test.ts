@@ -22,7 +22,8 @@ type Kind =
   | 'user'
   | 'role'
   | 'company'
-  | 'objectKey';
+  | 'objectKey'
+  | 'blobHash';
 type Ids = Record<Kind, string>;
 
 /** Which kind of id a path parameter takes, from the path segment in front of it. */
@@ -40,12 +41,26 @@ const PARAM_KIND: Record<string, Kind> = {
   'project-health-metrics': 'project',
   upload: 'objectKey',
   image: 'objectKey',
+  blobs: 'blobHash',
 };
 
 interface BodyFixture {
   body: (own: Ids) => Record<string, unknown>;
-  /** Body fields that reference another row: each gets a variant with company B's id. */
+  /** Body fields that reference another row: each gets a variant with company B's id. A dotted name
+   *  ('mutations.0.rowId') reaches into nested objects and arrays. */
   refs: Partial<Record<string, Kind>>;
+  /** For routes that answer 200 with per-item outcomes (sync push): whether the answer refused B's id. */
+  refusedIn?: (answer: string, field: string) => boolean;
+}
+
+/** A copy of `body` with the value at a dotted path replaced. */
+function withRef(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  const keys = path.split('.');
+  let node = copy;
+  for (const k of keys.slice(0, -1)) node = node[k] as Record<string, unknown>;
+  node[keys[keys.length - 1]!] = value;
+  return copy;
 }
 
 const day = (n: number) => new Date(Date.UTC(2027, 0, n)).toISOString();
@@ -153,6 +168,48 @@ const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
   'PATCH /api/rbac/companies/:id': 'no-refs',
   'POST /api/companies': 'no-refs',
   'DELETE /api/companies/:id': 'no-body',
+  // A fresh device per call, so every variant's mutation ids start at 1; a huge baseVersion so field
+  // conflicts never decide the outcome (sync/SPEC.md W1): only the ids do.
+  'POST /api/sync/push': {
+    body: (a) => ({
+      clientId: newId(),
+      schemaVersion: 1,
+      mutations: [
+        {
+          id: 1,
+          op: 'patch',
+          table: 'tasks',
+          rowId: a.task,
+          data: { projectId: a.project, assigneeId: a.user },
+          baseVersion: 1_000_000_000,
+          clientTime: Date.now(),
+        },
+        {
+          id: 2,
+          op: 'create',
+          table: 'project_logs',
+          rowId: newId(),
+          data: { projectId: a.project, title: 'Isolation check' },
+          baseVersion: null,
+          clientTime: Date.now(),
+        },
+      ],
+    }),
+    refs: {
+      'mutations.0.rowId': 'task',
+      'mutations.0.data.projectId': 'project',
+      'mutations.0.data.assigneeId': 'user',
+      'mutations.1.data.projectId': 'project',
+    },
+    // Push answers 200 with one result per mutation (sync/SPEC.md P8, P13): the mutation carrying B's id
+    // must come back rejected; the others may apply.
+    refusedIn: (answer, field) => {
+      const index = Number(field.split('.')[1]);
+      const results = (JSON.parse(answer) as { results?: { status: string }[] }).results;
+      return results?.[index]?.status === 'rejected';
+    },
+  },
+  'PUT /api/sync/blobs/:sha256': 'no-body',
 };
 
 /** Routes that carry no ids of anyone else by design: the session's own sign-in and sign-out. */
@@ -161,6 +218,9 @@ const EXEMPT = new Set([
   'POST /api/auth/logout',
   'GET /api/auth/user',
   'POST /api/auth/change-password',
+  // A never-ending event stream that carries only the caller's own company version (sync/SPEC.md L10);
+  // its isolation is tested in api/sync/pull.test.ts.
+  'GET /api/sync/events',
 ]);
 
 const COMPANY_TABLES = [
@@ -223,6 +283,13 @@ function idsOf(domain: string): Ids {
     photo: one('SELECT id FROM photos WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', company),
     objectKey: one(
       'SELECT filename FROM photos WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+      company,
+    ),
+    // Photo bytes are content-addressed: a hash only this company's photos carry.
+    blobHash: one(
+      `SELECT sha256 FROM photos WHERE company_id = ? AND sha256 NOT IN
+         (SELECT sha256 FROM photos WHERE company_id != ? AND sha256 IS NOT NULL) LIMIT 1`,
+      company,
       company,
     ),
     scheduleChange: one(
@@ -344,12 +411,15 @@ describe('company isolation matrix', () => {
           body: unknown,
           expected: number[],
           sent: string[],
+          refusedIn?: (answer: string) => boolean,
         ) => {
           const res = await t.request(method, url, { cookie, body });
           const text = await res.text();
           cells.push(`${kind} ${key} ${variant}`);
           if (!expected.includes(res.status))
             failures.push(`${kind} ${key} [${variant}] -> ${res.status} ${text.slice(0, 120)}`);
+          else if (res.status === 200 && refusedIn && !refusedIn(text))
+            failures.push(`${kind} ${key} [${variant}] accepted B's id: ${text.slice(0, 160)}`);
           const leaked = leaks(text, sent);
           if (leaked.length)
             failures.push(`${kind} ${key} [${variant}] leaked ${leaked.slice(0, 3).join(', ')}`);
@@ -392,8 +462,18 @@ describe('company isolation matrix', () => {
               );
           }
           for (const [field, refKind] of Object.entries(fixture.refs) as [string, Kind][]) {
-            const body = { ...fixture.body(A), [field]: refKind === 'role' ? Number(B.role) : B[refKind] };
-            await check(`body.${field}`, ownPath, body, [400, 403, 404], [B[refKind]]);
+            const body = withRef(fixture.body(A), field, refKind === 'role' ? Number(B.role) : B[refKind]);
+            const { refusedIn } = fixture;
+            // Routes with per-item outcomes may answer 200; `refusedIn` then checks B's item was refused.
+            const expected = refusedIn ? [200, 400, 403, 404] : [400, 403, 404];
+            await check(
+              `body.${field}`,
+              ownPath,
+              body,
+              expected,
+              [B[refKind]],
+              refusedIn && ((a) => refusedIn(a, field)),
+            );
           }
         } else if (!path.includes(':') && method !== 'GET') {
           await check('plain', path, plainBody, [200, 201, 400, 403, 404], []);

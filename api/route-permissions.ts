@@ -41,6 +41,12 @@ export const ROUTE_PERMISSIONS = {
   'POST /api/objects/upload': 'photos:create',
   'PUT /api/objects/upload/:key': 'photos:create',
   'GET /api/objects/image/:key': 'photos:read',
+  // offline sync (sync/SPEC.md): every field role syncs; row-level rules are the mutators' and pull's job
+  'POST /api/sync/push': 'user',
+  'GET /api/sync/pull': 'user',
+  'PUT /api/sync/blobs/:sha256': 'photos:create',
+  'GET /api/sync/events': 'user',
+  'GET /api/sync/conflicts': 'user',
   // people
   'GET /api/users/managers': 'users:read',
   'GET /api/users': 'users:read',

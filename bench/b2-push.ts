@@ -30,7 +30,11 @@ const BUDGET = 0.7;
 /** The session user of the large tenant's manager, as the permission middleware would build it. */
 function benchUser(db: Db, userId: string, companyId: string): SessionUser {
   const c = db.$client;
-  const u = c.prepare<[string], { email: string; roleId: number }>('SELECT email, role_id AS roleId FROM users WHERE id = ?').get(userId)!;
+  const u = c
+    .prepare<[string], { email: string; roleId: number }>(
+      'SELECT email, role_id AS roleId FROM users WHERE id = ?',
+    )
+    .get(userId)!;
   const permissions = new Set(
     c
       .prepare<[number], string>(
@@ -67,10 +71,17 @@ const PRIORITIES = ['low', 'medium', 'high', 'critical'];
 
 /**
  * A realistic offline batch, the mix of B3: creates of tasks (full rows), patches of one or two fields of
- * tasks and projects, log creates, and deletes of tasks created earlier. `pool` hands out existing rows so
- * no two batches (push or raw) touch the same row.
+ * tasks and projects, log creates, and deletes of tasks created earlier. Each variant (push, raw, mutators) patches its
+ * own third of the tasks, cycling through it, and deletes tasks it created.
  */
-function makeOps(pool: { tasks: string[]; projects: string[]; created: string[] }, n = BATCH): Op[] {
+interface Pool {
+  tasks: string[];
+  projects: string[];
+  created: string[];
+  next: number;
+}
+
+function makeOps(pool: Pool, n = BATCH): Op[] {
   const ops: Op[] = [];
   const now = Date.now();
   for (let i = 0; i < n; i++) {
@@ -78,16 +89,24 @@ function makeOps(pool: { tasks: string[]; projects: string[]; created: string[] 
     const project = pool.projects[(i * 7) % pool.projects.length]!;
     if (k < 3) {
       const id = newId();
-      ops.push({ kind: 'createTask', id, projectId: project, title: `Fix handrail on level ${i % 7}`, dueDate: new Date(now + 3 * 86_400_000).toISOString() });
+      ops.push({
+        kind: 'createTask',
+        id,
+        projectId: project,
+        title: `Fix handrail on level ${i % 7}`,
+        dueDate: new Date(now + 3 * 86_400_000).toISOString(),
+      });
       pool.created.push(id);
     } else if (k < 7) {
-      ops.push({ kind: 'patchTask', id: pool.tasks.pop()!, status: STATUSES[i % 4]!, priority: PRIORITIES[(i + 1) % 4]! });
+      const id = pool.tasks[pool.next++ % pool.tasks.length]!;
+      ops.push({ kind: 'patchTask', id, status: STATUSES[i % 4]!, priority: PRIORITIES[(i + 1) % 4]! });
     } else if (k === 7) {
       ops.push({ kind: 'patchProject', id: project, progress: i % 101 });
     } else if (k === 8) {
       ops.push({ kind: 'createLog', id: newId(), projectId: project, title: `Daily report ${i}` });
     } else {
-      ops.push({ kind: 'deleteTask', id: pool.created.shift() ?? pool.tasks.pop()! });
+      // Tasks this pool created (three per ten mutations, so there always is one).
+      ops.push({ kind: 'deleteTask', id: pool.created.shift()! });
     }
   }
   return ops;
@@ -118,11 +137,37 @@ function toMutations(ops: Op[], firstId: number, versions: Map<string, number>):
           },
         };
       case 'patchTask':
-        return { ...base, op: 'patch', table: 'tasks', rowId: op.id, baseVersion: versions.get(op.id) ?? 0, data: { status: op.status, priority: op.priority } };
+        return {
+          ...base,
+          op: 'patch',
+          table: 'tasks',
+          rowId: op.id,
+          baseVersion: versions.get(op.id) ?? 0,
+          data: { status: op.status, priority: op.priority },
+        };
       case 'patchProject':
-        return { ...base, op: 'patch', table: 'projects', rowId: op.id, baseVersion: versions.get(op.id) ?? 0, data: { progress: op.progress } };
+        return {
+          ...base,
+          op: 'patch',
+          table: 'projects',
+          rowId: op.id,
+          baseVersion: versions.get(op.id) ?? 0,
+          data: { progress: op.progress },
+        };
       case 'createLog':
-        return { ...base, op: 'create', table: 'project_logs', rowId: op.id, baseVersion: null, data: { projectId: op.projectId, title: op.title, content: 'Crew on site, forms stripped on level 2.', type: 'general' } };
+        return {
+          ...base,
+          op: 'create',
+          table: 'project_logs',
+          rowId: op.id,
+          baseVersion: null,
+          data: {
+            projectId: op.projectId,
+            title: op.title,
+            content: 'Crew on site, forms stripped on level 2.',
+            type: 'general',
+          },
+        };
       case 'deleteTask':
         return { ...base, op: 'delete', table: 'tasks', rowId: op.id, baseVersion: null, data: {} };
     }
@@ -132,20 +177,30 @@ function toMutations(ops: Op[], firstId: number, versions: Map<string, number>):
 /** The same row writes with raw prepared statements: a version bump and the write, per row, one transaction. */
 function rawApplier(db: Db, companyId: string, userId: string) {
   const c = db.$client;
-  const bump = c.prepare<[string], number>('UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version').pluck();
+  const bump = c
+    .prepare<[string], number>(
+      'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
+    )
+    .pluck();
   const insertTask = c.prepare(
     `INSERT INTO tasks (id, title, description, project_id, company_id, category, status, priority, due_date,
        is_milestone, estimated_hours, created_at, version, field_meta, updated_at, updated_by)
      VALUES (?, ?, ?, ?, ?, 'project', 'pending', 'high', ?, 0, 2.5, ?, ?, ?, ?, ?)`,
   );
-  const patchTask = c.prepare('UPDATE tasks SET status = ?, priority = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?');
-  const patchProject = c.prepare('UPDATE projects SET progress = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?');
+  const patchTask = c.prepare(
+    'UPDATE tasks SET status = ?, priority = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?',
+  );
+  const patchProject = c.prepare(
+    'UPDATE projects SET progress = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?',
+  );
   const insertLog = c.prepare(
     `INSERT INTO project_logs (id, project_id, user_id, company_id, title, content, type, status, images, created_at,
        version, field_meta, updated_at, updated_by)
      VALUES (?, ?, ?, ?, ?, 'Crew on site, forms stripped on level 2.', 'general', 'open', '[]', ?, ?, ?, ?, ?)`,
   );
-  const deleteTask = c.prepare('UPDATE tasks SET deleted_at = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?');
+  const deleteTask = c.prepare(
+    'UPDATE tasks SET deleted_at = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ? AND company_id = ?',
+  );
   return (ops: Op[]) =>
     writeTx(db, () => {
       const at = new Date().toISOString();
@@ -154,7 +209,19 @@ function rawApplier(db: Db, companyId: string, userId: string) {
         const meta = JSON.stringify({ x: [v, Date.now(), 'raw'] });
         switch (op.kind) {
           case 'createTask':
-            insertTask.run(op.id, op.title, 'Loose bolts on the east stair; needs new anchors before the inspection.', op.projectId, companyId, op.dueDate, at, v, meta, at, userId);
+            insertTask.run(
+              op.id,
+              op.title,
+              'Loose bolts on the east stair; needs new anchors before the inspection.',
+              op.projectId,
+              companyId,
+              op.dueDate,
+              at,
+              v,
+              meta,
+              at,
+              userId,
+            );
             break;
           case 'patchTask':
             patchTask.run(op.status, op.priority, v, meta, at, userId, op.id, companyId);
@@ -182,28 +249,43 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     const c = db.$client;
     const user = benchUser(db, userId, companyId);
     const versions = new Map(
-      c.prepare<[string, string], { id: string; version: number }>('SELECT id, version FROM tasks WHERE company_id = ? UNION ALL SELECT id, version FROM projects WHERE company_id = ?')
+      c
+        .prepare<[string, string], { id: string; version: number }>(
+          'SELECT id, version FROM tasks WHERE company_id = ? UNION ALL SELECT id, version FROM projects WHERE company_id = ?',
+        )
         .all(companyId, companyId)
         .map((r) => [r.id, r.version]),
     );
     const pool = {
-      tasks: c.prepare<[string], string>('SELECT id FROM tasks WHERE company_id = ? ORDER BY version').pluck().all(companyId),
-      projects: c.prepare<[string], string>('SELECT id FROM projects WHERE company_id = ?').pluck().all(companyId),
+      tasks: c
+        .prepare<[string], string>('SELECT id FROM tasks WHERE company_id = ? ORDER BY version')
+        .pluck()
+        .all(companyId),
+      projects: c
+        .prepare<[string], string>('SELECT id FROM projects WHERE company_id = ?')
+        .pluck()
+        .all(companyId),
       created: [] as string[],
+      next: 0,
     };
     const third = Math.floor(pool.tasks.length / 3);
-    const rawPool = { ...pool, tasks: pool.tasks.splice(0, third), created: [] as string[] };
-    const mutatorPool = { ...pool, tasks: pool.tasks.splice(0, third), created: [] as string[] };
+    const rawPool: Pool = { ...pool, tasks: pool.tasks.splice(0, third), created: [] };
+    const mutatorPool: Pool = { ...pool, tasks: pool.tasks.splice(0, third), created: [] };
     const applyRaw = rawApplier(db, companyId, userId);
     const clientId = newId();
     let nextMutation = 1;
 
     const pushOnce = () => {
-      const body = JSON.stringify({ clientId, schemaVersion: SCHEMA_VERSION, mutations: toMutations(makeOps(pool), nextMutation, versions) });
+      const body = JSON.stringify({
+        clientId,
+        schemaVersion: SCHEMA_VERSION,
+        mutations: toMutations(makeOps(pool), nextMutation, versions),
+      });
       const t0 = performance.now();
       const answer = push(db, user, JSON.parse(body), new Date());
       const ms = performance.now() - t0;
-      if (answer.status !== 200) throw new Error(`push answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      if (answer.status !== 200)
+        throw new Error(`push answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       const rejected = answer.body.results.filter((r) => r.status !== 'applied');
       if (rejected.length) throw new Error(`push did not apply everything: ${JSON.stringify(rejected[0])}`);
       nextMutation += BATCH;
@@ -288,7 +370,16 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     ];
     return {
       rows,
-      raw: { batch: BATCH, rounds, pushMsPerBatch: pushMs, rawMsPerBatch: rawMs, mutatorsMsPerBatch: mutatorsMs, ratio, integrity, synchronous: c.pragma('synchronous', { simple: true }) },
+      raw: {
+        batch: BATCH,
+        rounds,
+        pushMsPerBatch: pushMs,
+        rawMsPerBatch: rawMs,
+        mutatorsMsPerBatch: mutatorsMs,
+        ratio,
+        integrity,
+        synchronous: c.pragma('synchronous', { simple: true }),
+      },
     };
   } finally {
     db.$client.close();

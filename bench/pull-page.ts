@@ -47,8 +47,14 @@ export async function runPullPage(): Promise<{ rows: SummaryRow[]; raw: unknown 
     const rand = random(42);
     const buildStart = performance.now();
     writeTx(db, () => {
-      let version = c.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck().get(companyId)!;
-      const projects = c.prepare<[string], string>('SELECT id FROM projects WHERE company_id = ?').pluck().all(companyId);
+      let version = c
+        .prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?')
+        .pluck()
+        .get(companyId)!;
+      const projects = c
+        .prepare<[string], string>('SELECT id FROM projects WHERE company_id = ?')
+        .pluck()
+        .all(companyId);
       const at = new Date().toISOString();
       const meta = JSON.stringify({ title: [1, Date.now(), 'bench'] });
       const task = c.prepare(
@@ -77,14 +83,30 @@ export async function runPullPage(): Promise<{ rows: SummaryRow[]; raw: unknown 
         } else if (r < 0.9) {
           log.run(id, project, userId, companyId, `Daily log ${i}`, at, at, userId, version, deleted, meta);
         } else {
-          photo.run(id, project, userId, companyId, `${id}.jpg`, id.replace(/-/g, '').padEnd(64, '0'), at, at, userId, version, deleted, meta);
+          photo.run(
+            id,
+            project,
+            userId,
+            companyId,
+            `${id}.jpg`,
+            id.replace(/-/g, '').padEnd(64, '0'),
+            at,
+            at,
+            userId,
+            version,
+            deleted,
+            meta,
+          );
         }
       }
       c.prepare('UPDATE companies SET last_version = ? WHERE id = ?').run(version, companyId);
     });
     const buildSeconds = (performance.now() - buildStart) / 1000;
     c.pragma('wal_checkpoint(TRUNCATE)');
-    const lastVersion = c.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck().get(companyId)!;
+    const lastVersion = c
+      .prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?')
+      .pluck()
+      .get(companyId)!;
     const permissions = new Set(
       c
         .prepare<[], string>(

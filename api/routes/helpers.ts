@@ -3,6 +3,7 @@ import type { AppEnv, SessionUser } from '../context.ts';
 import { writeTx } from '../db/index.ts';
 import { unauthorized } from '../http.ts';
 import { restContext, type MutationContext } from '../mutators/core.ts';
+import { syncNotifier } from '../sync/events.ts';
 
 /** The signed-in user; the permission middleware has already refused anonymous callers. */
 export function sessionUser(c: Context<AppEnv>): SessionUser {
@@ -15,5 +16,7 @@ export function sessionUser(c: Context<AppEnv>): SessionUser {
 export function mutate<T>(c: Context<AppEnv>, fn: (ctx: MutationContext) => T): T {
   const { db, now } = c.var.deps;
   const ctx = restContext(db, sessionUser(c), now());
-  return writeTx(db, () => fn(ctx));
+  const result = writeTx(db, () => fn(ctx));
+  syncNotifier(db).poke(ctx.user.companyId); // after the commit: devices listening pull (sync/SPEC.md L10)
+  return result;
 }

@@ -16,6 +16,7 @@ import { rbacRoutes } from './rbac.ts';
 import { riskRoutes } from './risk-assessments.ts';
 import { scheduleChangeRoutes } from './schedule-changes.ts';
 import { assignmentRoutes } from './subcontractor-assignments.ts';
+import { syncRoutes } from './sync.ts';
 import { taskRoutes } from './tasks.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { userRoutes } from './users.ts';
@@ -40,4 +41,5 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/project-health-metrics', healthMetricRoutes)
   .route('/risk-assessments', riskRoutes)
   .route('/rbac', rbacRoutes)
-  .route('/companies', companyRoutes);
+  .route('/companies', companyRoutes)
+  .route('/sync', syncRoutes);

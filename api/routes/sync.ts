@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { VersionEvent } from '#shared/sync-protocol.ts';
+import type { AppEnv } from '../context.ts';
+import { parseWith, readJson } from '../http.ts';
+import { putBlob } from '../sync/blobs.ts';
+import { ConflictQuerySchema, listConflicts } from '../sync/conflicts.ts';
+import { syncNotifier } from '../sync/events.ts';
+import { PullQuerySchema, pull } from '../sync/pull.ts';
+import { push } from '../sync/push.ts';
+import { sessionUser } from './helpers.ts';
+
+/** Heartbeat of the event stream: a comment line keeps proxies from closing an idle connection. */
+export const eventStreamOptions = { heartbeatMs: 25_000 };
+
+/** The offline sync protocol (sync/SPEC.md): push, pull, photo bytes, pokes and the conflict history. */
+export const syncRoutes = new Hono<AppEnv>()
+  .post('/push', async (c) => {
+    const { db, now } = c.var.deps;
+    const answer = push(db, sessionUser(c), await readJson(c), now());
+    return c.json(answer.body, answer.status);
+  })
+  .get('/pull', (c) => {
+    const { db, now } = c.var.deps;
+    const query = parseWith(PullQuerySchema, c.req.query());
+    return c.json(pull(db, sessionUser(c), query, now()));
+  })
+  .put('/blobs/:sha256', async (c) => {
+    const { db, store, now } = c.var.deps;
+    const answer = await putBlob(db, store, sessionUser(c), c.req.param('sha256'), c.req.raw, now());
+    return c.json(answer.body, answer.status);
+  })
+  .get('/events', (c) => {
+    const user = sessionUser(c);
+    const notifier = syncNotifier(c.var.deps.db);
+    return streamSSE(c, async (stream) => {
+      let latest = notifier.current(user.companyId);
+      let sent = -1;
+      let wake: (() => void) | undefined;
+      const unsubscribe = notifier.subscribe(user.companyId, (version) => {
+        latest = version;
+        wake?.();
+      });
+      stream.onAbort(() => wake?.());
+      try {
+        while (!stream.aborted && !stream.closed) {
+          if (latest !== sent) {
+            sent = latest;
+            const event: VersionEvent = { version: latest };
+            await stream.writeSSE({ event: 'version', data: JSON.stringify(event), id: String(latest) });
+            continue;
+          }
+          const idle = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(true), eventStreamOptions.heartbeatMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve(false);
+            };
+          });
+          wake = undefined;
+          if (idle && !stream.aborted) await stream.write(': ping\n\n');
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
+  })
+  .get('/conflicts', (c) => {
+    const query = parseWith(ConflictQuerySchema, c.req.query());
+    return c.json(listConflicts(c.var.deps.db, sessionUser(c), query));
+  });

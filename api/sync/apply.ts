@@ -1,0 +1,335 @@
+import type Database from 'better-sqlite3';
+import { newId } from '#shared/ids.ts';
+import type { Mutation, MutationResult, SyncTable } from '#shared/sync-protocol.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../http.ts';
+import { findVisibleProject, nowIso, type MutationContext } from '../mutators/core.ts';
+import { findVisibleLog, createLog, deleteLog, updateLog } from '../mutators/logs.ts';
+import { createPhoto, deletePhoto, type PhotoBlob } from '../mutators/photos.ts';
+import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
+import {
+  createScheduleChange,
+  findVisibleScheduleChange,
+  updateScheduleChange,
+} from '../mutators/schedule-changes.ts';
+import { createTask, deleteTask, findVisibleTask, updateTask } from '../mutators/tasks.ts';
+import { creatorOf, decideFields, type FieldMeta } from './lww.ts';
+import { ENTITY_NAME, wireColumns } from './tables.ts';
+
+/**
+ * One pushed mutation through the REST mutators (sync/SPEC.md P7): the sync layer only adds what REST has
+ * no notion of — per-field last-writer-wins, tombstone answers, replay of a device's own create — and then
+ * calls the same function the REST route calls, inside the push transaction.
+ */
+
+type Row = Record<string, unknown> & { version: number; fieldMeta: FieldMeta };
+
+interface TableOps {
+  create: (ctx: MutationContext, input: Record<string, unknown>) => { version: number };
+  update?: (ctx: MutationContext, id: string, patch: Record<string, unknown>) => { version: number };
+  /** The live row the user may see (404 otherwise), with its field meta. */
+  findVisible?: (db: Db, user: SessionUser, id: string) => Row;
+  remove?: (ctx: MutationContext, id: string) => unknown;
+  /** The route permission of a patch, checked before the field decision so a patch that loses every field
+   *  is still refused to a role that could not have made it. */
+  updatePermission?: readonly string[];
+  /** Fields of `data` naming a parent row: a deleted parent rejects the mutation (SPEC W7). */
+  parents: Partial<Record<string, SyncTable>>;
+  /** Server-owned fields dropped from `data` (SPEC P7), besides the ones every table has. */
+  ignoredOnCreate: readonly string[];
+  ignoredOnPatch: readonly string[];
+}
+
+const SERVER_FIELDS = [
+  'id',
+  'companyId',
+  'createdAt',
+  'updatedAt',
+  'updatedBy',
+  'version',
+  'deletedAt',
+  'fieldMeta',
+];
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+const OPS: Record<SyncTable, TableOps> = {
+  projects: {
+    create: createProject,
+    update: updateProject,
+    findVisible: findVisibleProject,
+    remove: deleteProject,
+    updatePermission: ['projects:update'],
+    parents: {},
+    ignoredOnCreate: [],
+    ignoredOnPatch: [],
+  },
+  tasks: {
+    create: createTask,
+    update: updateTask,
+    findVisible: findVisibleTask,
+    remove: deleteTask,
+    updatePermission: ['tasks:update'],
+    parents: { projectId: 'projects' },
+    ignoredOnCreate: ['completedAt'],
+    ignoredOnPatch: ['completedAt'],
+  },
+  project_logs: {
+    create: createLog,
+    update: updateLog,
+    findVisible: findVisibleLog,
+    remove: deleteLog,
+    updatePermission: ['logs:update'],
+    parents: { projectId: 'projects' },
+    ignoredOnCreate: [],
+    ignoredOnPatch: [],
+  },
+  photos: {
+    create: createSyncedPhoto,
+    remove: deletePhoto,
+    parents: { projectId: 'projects' },
+    ignoredOnCreate: ['filename', 'blobStatus', 'mimeType', 'sizeBytes'],
+    ignoredOnPatch: [],
+  },
+  schedule_changes: {
+    create: createScheduleChange,
+    update: updateScheduleChange,
+    findVisible: findVisibleScheduleChange,
+    updatePermission: ['schedule_changes:create', 'schedule_changes:approve'],
+    parents: { taskId: 'tasks' },
+    ignoredOnCreate: ['status', 'decidedBy', 'decidedAt'],
+    ignoredOnPatch: ['decidedBy', 'decidedAt'],
+  },
+};
+
+interface Stored {
+  companyId: string;
+  deletedAt: string | null;
+  version: number;
+  fieldMeta: string;
+}
+
+interface FullRow extends Stored {
+  row: Record<string, unknown>;
+}
+
+function prepareStatements(sqlite: Database.Database) {
+  const lookup = {} as Record<SyncTable, Database.Statement<[string], Stored>>;
+  const full = {} as Record<SyncTable, (id: string) => FullRow | undefined>;
+  for (const table of Object.keys(OPS) as SyncTable[]) {
+    lookup[table] = sqlite.prepare(
+      `SELECT company_id AS companyId, deleted_at AS deletedAt, version, field_meta AS fieldMeta
+       FROM ${table} WHERE id = ?`,
+    );
+    // The whole row as a device sees it (camelCase, JSON decoded), for the field decision of a patch.
+    const cols = wireColumns(table);
+    const stmt = sqlite.prepare<[string], Record<string, unknown>>(
+      `SELECT deleted_at AS "__deletedAt", field_meta AS "__fieldMeta", ${cols.select} FROM ${table} WHERE id = ?`,
+    );
+    full[table] = (id) => {
+      const row = stmt.get(id);
+      if (!row) return undefined;
+      const { __deletedAt, __fieldMeta, ...data } = row;
+      for (const key of cols.json) if (typeof data[key] === 'string') data[key] = JSON.parse(data[key]);
+      for (const key of cols.booleans) data[key] = data[key] === 1;
+      return {
+        companyId: data.companyId as string,
+        deletedAt: __deletedAt as string | null,
+        version: data.version as number,
+        fieldMeta: __fieldMeta as string,
+        row: data,
+      };
+    };
+  }
+  return {
+    lookup,
+    full,
+    presentPhoto: sqlite.prepare<
+      [string, string],
+      { filename: string; mimeType: string | null; sizeBytes: number | null }
+    >(
+      `SELECT filename, mime_type AS mimeType, size_bytes AS sizeBytes FROM photos
+       WHERE company_id = ? AND sha256 = ? AND blob_status = 'present' LIMIT 1`,
+    ),
+    insertConflict: sqlite.prepare(
+      `INSERT INTO sync_conflicts (id, company_id, table_name, row_id, field, kept_value, overwritten_value,
+         kept_client_id, overwritten_client_id, user_id, mutation_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+const statementCache = new WeakMap<Database.Database, Statements>();
+
+function statements(db: Db): Statements {
+  let s = statementCache.get(db.$client);
+  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
+  return s;
+}
+
+const rowDeleted = (table: SyncTable) =>
+  new HttpError(409, 'ROW_DELETED', `This ${ENTITY_NAME[table].toLowerCase()} was deleted`);
+const parentDeleted = (table: SyncTable) =>
+  new HttpError(409, 'PARENT_DELETED', `Its ${ENTITY_NAME[table].toLowerCase()} was deleted`);
+const unsupported = (m: Mutation) =>
+  new HttpError(
+    400,
+    'UNSUPPORTED_OP',
+    `A ${m.op} of ${ENTITY_NAME[m.table].toLowerCase()}s cannot be synced`,
+  );
+
+/** The row in the caller's company, live or tombstoned; another company's row counts as missing. */
+function findOwn(ctx: MutationContext, table: SyncTable, id: string): Stored | undefined {
+  const row = statements(ctx.db).lookup[table].get(id);
+  return row && row.companyId === ctx.user.companyId ? row : undefined;
+}
+
+function withoutServerFields(data: Record<string, unknown>, ignored: readonly string[]) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (!SERVER_FIELDS.includes(k) && !ignored.includes(k)) out[k] = v;
+  }
+  return out;
+}
+
+/** A parent id of the caller's company that is tombstoned rejects the mutation (SPEC W7). */
+function checkParents(ctx: MutationContext, ops: TableOps, fields: Record<string, unknown>): void {
+  for (const [field, parent] of Object.entries(ops.parents)) {
+    const id = fields[field];
+    if (typeof id !== 'string' || !parent) continue;
+    if (findOwn(ctx, parent, id)?.deletedAt) throw parentDeleted(parent);
+  }
+}
+
+/**
+ * Photo creates of the sync lane (SPEC P12): the row comes first, addressed by the hash of its bytes, and
+ * the bytes follow on their own (PUT /api/sync/blobs/{sha256}). Bytes the company already has make the
+ * new row present at once, pointing at the same stored file.
+ */
+function createSyncedPhoto(ctx: MutationContext, input: Record<string, unknown>) {
+  const { sha256, ...rest } = input;
+  if (typeof sha256 !== 'string' || !SHA256.test(sha256)) {
+    const message =
+      sha256 === undefined ? 'Sha256 is required' : 'Sha256 must be 64 lowercase hex characters';
+    throw new HttpError(400, 'VALIDATION_FAILED', message, { sha256: message });
+  }
+  const present = statements(ctx.db).presentPhoto.get(ctx.user.companyId, sha256);
+  const blob: PhotoBlob = present
+    ? { sha256, mimeType: present.mimeType, sizeBytes: present.sizeBytes, blobStatus: 'present' }
+    : { sha256, mimeType: null, sizeBytes: null, blobStatus: 'pending' };
+  return createPhoto(ctx, { ...rest, filename: present?.filename ?? sha256 }, blob);
+}
+
+function applyCreate(ctx: MutationContext, m: Mutation, ops: TableOps): MutationResult {
+  const existing = statements(ctx.db).lookup[m.table].get(m.rowId);
+  if (existing) {
+    // SPEC W8: this device's own create, sent again (its answer was lost before the id was acknowledged).
+    const own = existing.companyId === ctx.user.companyId;
+    if (own && creatorOf(JSON.parse(existing.fieldMeta) as FieldMeta) === ctx.clientId) {
+      if (existing.deletedAt) throw rowDeleted(m.table);
+      return { id: m.id, status: 'applied', version: existing.version };
+    }
+    throw new HttpError(
+      409,
+      'CONFLICT',
+      `A ${ENTITY_NAME[m.table].toLowerCase()} with this id already exists`,
+    );
+  }
+  const input = { ...withoutServerFields(m.data, ops.ignoredOnCreate), id: m.rowId };
+  checkParents(ctx, ops, input);
+  const row = ops.create(ctx, input);
+  return { id: m.id, status: 'applied', version: row.version };
+}
+
+function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId: number): MutationResult {
+  const { update, findVisible } = ops;
+  if (!update || !findVisible) throw unsupported(m);
+  const stored = statements(ctx.db).full[m.table](m.rowId);
+  if (!stored || stored.companyId !== ctx.user.companyId) throw notFound(ENTITY_NAME[m.table]);
+  if (stored.deletedAt) throw rowDeleted(m.table);
+  if (ops.updatePermission && !ops.updatePermission.some((p) => ctx.user.permissions.has(p))) {
+    throw forbidden();
+  }
+  const patch = withoutServerFields(m.data, ops.ignoredOnPatch);
+  const { winners, lost, overwritten } = decideFields(
+    stored.row,
+    JSON.parse(stored.fieldMeta) as FieldMeta,
+    patch,
+    m.baseVersion,
+    ctx.clientId,
+    ctx.clientTime,
+  );
+  let version = stored.version;
+  if (Object.keys(winners).length > 0) {
+    checkParents(ctx, ops, winners);
+    // The mutator checks visibility (subcontractor scope) and the fine-grained rules itself.
+    version = update(ctx, m.rowId, winners).version;
+  } else {
+    // Nothing to write, but a row the user may not see must still answer as missing.
+    findVisible(ctx.db, ctx.user, m.rowId);
+  }
+  const { insertConflict } = statements(ctx.db);
+  const record = (
+    field: string,
+    kept: unknown,
+    overwrittenValue: unknown,
+    keptClient: string | null,
+    lostClient: string | null,
+  ) =>
+    insertConflict.run(
+      newId(),
+      ctx.user.companyId,
+      m.table,
+      m.rowId,
+      field,
+      JSON.stringify(kept ?? null),
+      JSON.stringify(overwrittenValue ?? null),
+      keptClient,
+      lostClient,
+      ctx.user.id,
+      mutationId,
+      nowIso(ctx),
+    );
+  for (const c of lost) record(c.field, c.kept, c.yours, c.keptClientId, ctx.clientId);
+  for (const o of overwritten)
+    record(o.field, winners[o.field], o.previous, ctx.clientId, o.previousClientId);
+  if (lost.length === 0) return { id: m.id, status: 'applied', version };
+  return {
+    id: m.id,
+    status: 'partially_applied',
+    version,
+    conflicts: lost.map(({ field, kept, yours }) => ({ field, kept, yours })),
+  };
+}
+
+function applyDelete(ctx: MutationContext, m: Mutation, ops: TableOps): MutationResult {
+  if (!ops.remove) throw unsupported(m);
+  const stored = findOwn(ctx, m.table, m.rowId);
+  if (!stored) throw notFound(ENTITY_NAME[m.table]);
+  // SPEC W6: deleting what is already deleted changes nothing and is not an error.
+  if (stored.deletedAt) return { id: m.id, status: 'applied', version: stored.version };
+  ops.remove(ctx, m.rowId);
+  const after = statements(ctx.db).lookup[m.table].get(m.rowId);
+  return { id: m.id, status: 'applied', version: after?.version ?? stored.version };
+}
+
+/**
+ * Applies one mutation in the caller's transaction (and savepoint). Permanent failures surface as a 4xx
+ * HttpError, which the caller turns into a `rejected` result (SPEC P8); anything else propagates.
+ */
+export function applyMutation(ctx: MutationContext, m: Mutation): MutationResult {
+  const ops = OPS[m.table];
+  if (m.data.id !== undefined && m.data.id !== m.rowId) {
+    throw badRequest('Data id must match rowId', { id: 'must match rowId' });
+  }
+  switch (m.op) {
+    case 'create':
+      return applyCreate(ctx, m, ops);
+    case 'patch':
+      return applyPatch(ctx, m, ops, m.id);
+    case 'delete':
+      return applyDelete(ctx, m, ops);
+  }
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
+import { newId } from '#shared/ids.ts';
+import { createTestApp, type TestApp } from '../test-utils.ts';
+import { cell, device, firstId, sha256, uniquePng } from './testing.ts';
+
+let t: TestApp;
+let crew: string;
+let project: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  crew = await t.login('crew@summit.test');
+  project = firstId(
+    t,
+    'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
+    t.companyId('summit.test'),
+  );
+});
+afterAll(() => t.close());
+
+/** A photo row pushed by a device, waiting for its bytes (SPEC C9: the create goes first). */
+async function pendingPhoto(bytes: Uint8Array = uniquePng()) {
+  const d = device(t, crew);
+  const id = newId();
+  const hash = sha256(bytes);
+  const { body } = await d.push([
+    d.mutation('create', 'photos', id, { projectId: project, sha256: hash, originalName: 'IMG_1.png' }),
+  ]);
+  expect(body.results[0]).toMatchObject({ status: 'applied' });
+  return { id, hash, bytes, version: body.results[0]!.version! };
+}
+
+const put = (hash: string, body: Uint8Array | string, headers: Record<string, string> = {}) =>
+  t.request('PUT', `/api/sync/blobs/${hash}`, {
+    cookie: crew,
+    body,
+    headers: { 'content-type': 'application/octet-stream', ...headers },
+  });
+
+describe('blob lane', () => {
+  it('[B1] refuses an address that is not a lowercase SHA-256', async () => {
+    const { hash, bytes } = await pendingPhoto();
+    expect((await put(hash.toUpperCase(), bytes)).status).toBe(400);
+    expect((await put('abc', bytes)).status).toBe(400);
+  });
+
+  it('[B2] answers 404 when no photo of the caller’s company waits for the hash', async () => {
+    const bytes = uniquePng();
+    expect((await put(sha256(bytes), bytes)).status).toBe(404);
+    const harborHash = firstId(
+      t,
+      `SELECT sha256 AS id FROM photos WHERE company_id = ? AND sha256 NOT IN
+         (SELECT sha256 FROM photos WHERE company_id = ? AND sha256 IS NOT NULL) LIMIT 1`,
+      t.companyId('harbor.test'),
+      t.companyId('summit.test'),
+    );
+    const res = await put(harborHash, new Uint8Array(0));
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain(harborHash);
+  });
+
+  it('[B3] refuses more than 10 MiB with 413, declared or streamed', async () => {
+    const { hash, id } = await pendingPhoto();
+    const declared = await put(hash, 'x', { 'content-length': String(MAX_PHOTO_BYTES + 1) });
+    expect(declared.status).toBe(413);
+    const big = new Uint8Array(MAX_PHOTO_BYTES + 1024);
+    const streamed = await put(hash, big);
+    expect(streamed.status).toBe(413);
+    expect(cell(t, 'photos', id, 'blob_status')).toBe('pending');
+  });
+
+  it('[B4] refuses bytes that do not match their hash with 400 HASH_MISMATCH', async () => {
+    const { hash, id } = await pendingPhoto();
+    const res = await put(hash, uniquePng());
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('HASH_MISMATCH');
+    expect(cell(t, 'photos', id, 'blob_status')).toBe('pending');
+  });
+
+  it('[B5] decides the type by magic bytes, refusing anything but JPEG, PNG or WebP with 415', async () => {
+    const text = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    const { hash } = await pendingPhoto(text);
+    const res = await put(hash, text, { 'content-type': 'image/png' });
+    expect(res.status).toBe(415);
+  });
+
+  it('[B6] stores the bytes once: 201 the first time, 200 and no write on a repeat', async () => {
+    const { hash, bytes } = await pendingPhoto();
+    const first = await put(hash, bytes);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ sha256: hash, stored: true, photos: 1 });
+    expect(await t.store.has(hash)).toBe(true);
+    const version = t.db.$client
+      .prepare('SELECT last_version AS v FROM companies WHERE id = ?')
+      .get(t.companyId('summit.test'));
+    const repeat = await put(hash, bytes);
+    expect(repeat.status).toBe(200);
+    expect(await repeat.json()).toEqual({ sha256: hash, stored: false, photos: 0 });
+    expect(
+      t.db.$client
+        .prepare('SELECT last_version AS v FROM companies WHERE id = ?')
+        .get(t.companyId('summit.test')),
+    ).toEqual(version);
+  });
+
+  it('[B7] marks the waiting photo present in a new version that pulls carry, and serves it', async () => {
+    const { id, hash, bytes, version } = await pendingPhoto();
+    const d = device(t, crew);
+    expect((await put(hash, bytes, { 'content-type': 'image/png' })).status).toBe(201);
+    expect(cell(t, 'photos', id, 'blob_status')).toBe('present');
+    expect(cell(t, 'photos', id, 'filename')).toBe(hash);
+    expect(cell(t, 'photos', id, 'mime_type')).toBe('image/png');
+    expect(cell(t, 'photos', id, 'size_bytes')).toBe(bytes.byteLength);
+    const { body } = await d.pull(version);
+    if ('reset' in body) throw new Error('reset');
+    expect(body.changes).toEqual([
+      expect.objectContaining({
+        id,
+        deleted: false,
+        data: expect.objectContaining({ blobStatus: 'present' }) as unknown,
+      }),
+    ]);
+    const served = await t.request('GET', `/api/photos/${id}/file`, { cookie: crew });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+});

@@ -1,0 +1,57 @@
+import type Database from 'better-sqlite3';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { HttpError } from '../http.ts';
+
+export interface SyncClient {
+  userId: string;
+  companyId: string;
+  lastMutationId: number;
+  scopeHash: string | null;
+}
+
+function prepareStatements(sqlite: Database.Database) {
+  return {
+    get: sqlite.prepare<[string], SyncClient>(
+      `SELECT user_id AS userId, company_id AS companyId, last_mutation_id AS lastMutationId,
+         scope_hash AS scopeHash FROM sync_clients WHERE client_id = ?`,
+    ),
+    insert: sqlite.prepare<[string, string, string, string, string]>(
+      `INSERT INTO sync_clients (client_id, user_id, company_id, last_mutation_id, created_at, last_seen_at)
+       VALUES (?, ?, ?, 0, ?, ?)`,
+    ),
+    setScope: sqlite.prepare<[string, string, string]>(
+      'UPDATE sync_clients SET scope_hash = ?, last_seen_at = ? WHERE client_id = ?',
+    ),
+  };
+}
+
+const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
+
+export function clientStatements(db: Db) {
+  let s = statementCache.get(db.$client);
+  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
+  return s;
+}
+
+export const clientBound = () =>
+  new HttpError(403, 'CLIENT_BOUND', 'This device id belongs to another account; sign in again to sync');
+
+/** The client's row if it belongs to the caller, undefined if unknown, 403 if it belongs to someone else. */
+export function findClient(db: Db, user: SessionUser, clientId: string): SyncClient | undefined {
+  const client = clientStatements(db).get.get(clientId);
+  if (client && (client.userId !== user.id || client.companyId !== user.companyId)) throw clientBound();
+  return client;
+}
+
+/**
+ * SPEC P5: the first push or pull with a client id binds it to the signed-in user and company; a client id
+ * bound to anyone else is refused, so one account can never read or advance another's queue.
+ * Call inside a write transaction.
+ */
+export function bindClient(db: Db, user: SessionUser, clientId: string, at: string): SyncClient {
+  const existing = findClient(db, user, clientId);
+  if (existing) return existing;
+  clientStatements(db).insert.run(clientId, user.id, user.companyId, at, at);
+  return { userId: user.id, companyId: user.companyId, lastMutationId: 0, scopeHash: null };
+}

@@ -1,0 +1,56 @@
+import { writeTx, type Db } from '../db/index.ts';
+
+// Children first: deleting a parent cascades to its children, which must be counted in the horizon too.
+const PURGE_ORDER = ['schedule_changes', 'photos', 'project_logs', 'tasks', 'projects'] as const;
+
+/** Highest version among the rows a purge removes, cascades included (rows whose parent goes). */
+const HORIZON_SQL = `SELECT max(v) FROM (
+  SELECT max(version) AS v FROM projects WHERE company_id = @company AND deleted_at < @before
+  UNION ALL SELECT max(version) FROM tasks WHERE company_id = @company
+    AND (deleted_at < @before OR project_id IN (${purged('projects')}))
+  UNION ALL SELECT max(version) FROM project_logs WHERE company_id = @company
+    AND (deleted_at < @before OR project_id IN (${purged('projects')}))
+  UNION ALL SELECT max(version) FROM photos WHERE company_id = @company
+    AND (deleted_at < @before OR project_id IN (${purged('projects')}))
+  UNION ALL SELECT max(version) FROM schedule_changes WHERE company_id = @company
+    AND (deleted_at < @before OR task_id IN (${purged('tasks')})
+      OR task_id IN (SELECT id FROM tasks WHERE project_id IN (${purged('projects')}))))`;
+
+function purged(table: string): string {
+  return `SELECT id FROM ${table} WHERE company_id = @company AND deleted_at < @before`;
+}
+
+/**
+ * Deletes a company's tombstones older than `olderThanIso` for good and raises its tombstone horizon to
+ * the highest version removed (sync/SPEC.md L8): a device whose cursor is below it may have missed a
+ * deletion, so its next pull answers `reset: 'horizon'` and it downloads again.
+ */
+export function purgeTombstones(
+  db: Db,
+  companyId: string,
+  olderThanIso: string,
+  now: Date = new Date(),
+): { purged: number; horizon: number } {
+  const c = db.$client;
+  const params = { company: companyId, before: olderThanIso };
+  return writeTx(db, () => {
+    const highest = c.prepare<typeof params, number | null>(HORIZON_SQL).pluck().get(params) ?? null;
+    let purgedRows = 0;
+    for (const table of PURGE_ORDER) {
+      purgedRows += c
+        .prepare(`DELETE FROM ${table} WHERE company_id = @company AND deleted_at < @before`)
+        .run(params).changes;
+    }
+    const previous =
+      c
+        .prepare<[string], number>('SELECT min_version FROM sync_horizons WHERE company_id = ?')
+        .pluck()
+        .get(companyId) ?? 0;
+    const horizon = Math.max(previous, highest ?? 0);
+    c.prepare(
+      `INSERT INTO sync_horizons (company_id, min_version, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (company_id) DO UPDATE SET min_version = excluded.min_version, updated_at = excluded.updated_at`,
+    ).run(companyId, horizon, now.toISOString());
+    return { purged: purgedRows, horizon };
+  });
+}

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '#shared/ids.ts';
+import type { PullPage, PulledChange, SyncTable } from '#shared/sync-protocol.ts';
+import { eventStreamOptions } from '../routes/sync.ts';
+import { createTestApp, type TestApp } from '../test-utils.ts';
+import { syncNotifier } from './events.ts';
+import { purgeTombstones } from './horizon.ts';
+import { device, firstId } from './testing.ts';
+
+let t: TestApp;
+let admin: string;
+let crew: string;
+let sub: string;
+let summit: string;
+let project: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, crew, sub] = await Promise.all([
+    t.login('admin@summit.test'),
+    t.login('crew@summit.test'),
+    t.login('sub@summit.test'),
+  ]);
+  summit = t.companyId('summit.test');
+  project = firstId(
+    t,
+    'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
+    summit,
+  );
+});
+afterAll(() => t.close());
+
+const lastVersion = (company = summit) =>
+  (t.db.$client.prepare('SELECT last_version AS v FROM companies WHERE id = ?').get(company) as { v: number })
+    .v;
+
+function idsOf(table: SyncTable, company: string): Set<string> {
+  return new Set(
+    (
+      t.db.$client.prepare(`SELECT id FROM ${table} WHERE company_id = ?`).all(company) as { id: string }[]
+    ).map((r) => r.id),
+  );
+}
+
+async function pullPage(cookie: string, query: string) {
+  const res = await t.request('GET', `/api/sync/pull?${query}`, { cookie });
+  return {
+    status: res.status,
+    body: (await res.json()) as PullPage & { reset?: true; reason?: string; code?: string },
+  };
+}
+
+/** Every change from `cursor` on, page by page. */
+async function pullAll(d: ReturnType<typeof device>, cursor = 0, limit = 1000) {
+  const changes: PulledChange[] = [];
+  for (;;) {
+    const { body } = await d.pull(cursor, limit);
+    if ('reset' in body) throw new Error(`unexpected reset ${String(body.reason)}`);
+    changes.push(...body.changes);
+    cursor = body.cursor;
+    if (!body.hasMore) return { changes, cursor, last: body };
+  }
+}
+
+describe('pull', () => {
+  it('[L1] refuses a bad cursor, limit or client id with 400', async () => {
+    for (const q of [
+      'cursor=-1',
+      'cursor=abc',
+      'cursor=1.5',
+      'limit=0',
+      'limit=5001',
+      'clientId=not-a-uuid',
+    ]) {
+      const { status, body } = await pullPage(admin, q);
+      expect(status, q).toBe(400);
+      expect(body.code, q).toBe('VALIDATION_FAILED');
+    }
+    expect((await pullPage(admin, 'limit=5000')).status).toBe(200);
+  });
+
+  it('[L2] lists the company’s changes after the cursor in ascending version order, and nothing else', async () => {
+    const { body } = await pullPage(admin, 'cursor=0&limit=5000');
+    const versions = body.changes.map((c) => c.version);
+    expect(versions.length).toBeGreaterThan(100);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
+    const harbor = t.companyId('harbor.test');
+    for (const c of body.changes) {
+      expect(idsOf(c.table, harbor).has(c.id)).toBe(false);
+    }
+    const tables: SyncTable[] = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'];
+    const total = tables.reduce((n, table) => n + idsOf(table, summit).size, 0);
+    expect(body.changes.length).toBe(total);
+    const later = await pullPage(admin, `cursor=${versions[50]}&limit=5000`);
+    expect(later.body.changes.map((c) => c.version)).toEqual(versions.slice(51));
+  });
+
+  it('[L3] sends rows in camelCase without sync bookkeeping, and tombstones without data', async () => {
+    const d = device(t, admin);
+    const before = lastVersion();
+    const id = newId();
+    await d.push([
+      d.mutation('create', 'tasks', id, {
+        title: 'Strip forms',
+        category: 'project',
+        projectId: project,
+        isMilestone: true,
+      }),
+      d.mutation('create', 'project_logs', newId(), { projectId: project, title: 'Pour log', images: [] }),
+    ]);
+    const { body } = await d.pull(before);
+    if ('reset' in body) throw new Error('reset');
+    const created = body.changes.find((c) => c.id === id);
+    expect(created).toMatchObject({
+      table: 'tasks',
+      deleted: false,
+      data: { id, projectId: project, isMilestone: true },
+    });
+    if (!created || created.deleted) throw new Error('missing');
+    expect(created.data).not.toHaveProperty('fieldMeta');
+    expect(created.data).not.toHaveProperty('deletedAt');
+    expect(created.data).not.toHaveProperty('project_id');
+    const log = body.changes.find((c) => c.table === 'project_logs');
+    expect(log && !log.deleted && Array.isArray(log.data.images)).toBe(true);
+
+    const afterCreate = lastVersion();
+    await d.push([d.mutation('delete', 'tasks', id)]);
+    const gone = await d.pull(afterCreate);
+    if ('reset' in gone.body) throw new Error('reset');
+    expect(gone.body.changes).toEqual([{ table: 'tasks', id, version: lastVersion(), deleted: true }]);
+  });
+
+  it('[L4] pages with limit and hasMore without skipping or repeating a change', async () => {
+    const d = device(t, admin);
+    const whole = await pullAll(d, 0, 5000);
+    const paged = await pullAll(d, 0, 7);
+    expect(paged.changes).toEqual(whole.changes);
+    expect(paged.last.hasMore).toBe(false);
+    expect(paged.cursor).toBe(lastVersion());
+    const page = await d.pull(0, 7);
+    if ('reset' in page.body) throw new Error('reset');
+    expect(page.body).toMatchObject({ hasMore: true, cursor: page.body.changes[6]!.version });
+    expect(page.body.changes).toHaveLength(7);
+    const idle = await d.pull(paged.cursor);
+    expect(idle.body).toMatchObject({ changes: [], hasMore: false, cursor: paged.cursor });
+  });
+
+  it('[L5] carries the client’s last mutation id and the server’s time', async () => {
+    const d = device(t, crew);
+    await d.push([
+      d.mutation('create', 'tasks', newId(), { title: 'Check levels', category: 'general' }),
+      d.mutation('create', 'tasks', newId(), { title: 'Check plumb', category: 'general' }),
+    ]);
+    t.clock.offsetMs = 3_600_000;
+    try {
+      const { body } = await d.pull(lastVersion());
+      expect(body).toMatchObject({ lastMutationId: 2 });
+      expect(Math.abs((body as PullPage).serverTime - (Date.now() + 3_600_000))).toBeLessThan(5_000);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+    const anonymous = await pullPage(crew, `cursor=${lastVersion()}`);
+    expect(anonymous.body.lastMutationId).toBe(0);
+  });
+
+  it('[L6] gives a subcontractor only its assigned projects and their children', async () => {
+    const subId = firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
+    const assigned = new Set(
+      (
+        t.db.$client
+          .prepare(
+            `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'`,
+          )
+          .all(subId) as { id: string }[]
+      ).map((r) => r.id),
+    );
+    expect(assigned.size).toBeGreaterThan(0);
+    const { changes } = await pullAll(device(t, sub), 0, 5000);
+    const byTable = (table: SyncTable) => changes.filter((c) => c.table === table);
+    const projectOf = (c: PulledChange) => (c.deleted ? null : (c.data.projectId as string | null));
+    expect(new Set(byTable('projects').map((c) => c.id))).toEqual(assigned);
+    const visibleTasks = new Set<string>();
+    for (const c of byTable('tasks')) {
+      expect(c.deleted || assigned.has(projectOf(c) ?? '') || (c.data.assigneeId as string) === subId).toBe(
+        true,
+      );
+      visibleTasks.add(c.id);
+    }
+    for (const table of ['project_logs', 'photos'] as const) {
+      expect(byTable(table).length).toBeGreaterThan(0);
+      for (const c of byTable(table)) expect(c.deleted || assigned.has(projectOf(c) ?? '')).toBe(true);
+    }
+    for (const c of byTable('schedule_changes')) {
+      expect(c.deleted || visibleTasks.has(c.data.taskId as string)).toBe(true);
+    }
+    const everyone = await pullAll(device(t, crew), 0, 5000);
+    expect(everyone.changes.length).toBeGreaterThan(changes.length);
+  });
+
+  it('[L7] resets a cursor that is ahead of the server', async () => {
+    const { body } = await device(t, crew).pull(lastVersion() + 10);
+    expect(body).toEqual({ reset: true, reason: 'ahead' });
+  });
+
+  it('[L8] resets a cursor below the tombstone horizon after a purge', async () => {
+    const d = device(t, admin);
+    const id = newId();
+    await d.push([d.mutation('create', 'tasks', id, { title: 'Temporary', category: 'general' })]);
+    const beforeDelete = lastVersion();
+    await d.push([d.mutation('delete', 'tasks', id)]);
+    const tombstone = lastVersion();
+
+    const { horizon, purged } = purgeTombstones(t.db, summit, new Date(Date.now() + 60_000).toISOString());
+    expect(purged).toBeGreaterThan(0);
+    expect(horizon).toBeGreaterThanOrEqual(tombstone);
+    expect((await d.pull(beforeDelete)).body).toEqual({ reset: true, reason: 'horizon' });
+    const fresh = await pullAll(d, 0, 5000);
+    expect(fresh.changes.some((c) => c.id === id)).toBe(false);
+    expect((await d.pull(horizon)).body).toMatchObject({ hasMore: false });
+  });
+
+  it('[L9] resets a subcontractor whose assignments changed since its full download', async () => {
+    const subId = firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
+    const d = device(t, sub);
+    const first = await pullAll(d, 0, 5000);
+    const unassigned = firstId(
+      t,
+      `SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL AND id NOT IN
+         (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active') LIMIT 1`,
+      summit,
+      subId,
+    );
+    expect(first.changes.some((c) => c.id === unassigned)).toBe(false);
+    t.db.$client
+      .prepare(
+        `INSERT INTO subcontractor_assignments (id, subcontractor_id, project_id, company_id, status, created_at)
+         VALUES (?, ?, ?, ?, 'active', ?)`,
+      )
+      .run(newId(), subId, unassigned, summit, new Date().toISOString());
+    expect((await d.pull(first.cursor)).body).toEqual({ reset: true, reason: 'scope' });
+    const again = await pullAll(d, 0, 5000);
+    expect(again.changes.some((c) => c.id === unassigned)).toBe(true);
+    expect((await d.pull(again.cursor)).body).toMatchObject({ changes: [], hasMore: false });
+    const crewDevice = device(t, crew);
+    const crewAll = await pullAll(crewDevice, 0, 5000);
+    expect((await crewDevice.pull(crewAll.cursor)).body).toMatchObject({ hasMore: false });
+  });
+});
+
+/** Reads server-sent events one block at a time. */
+function eventReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(): Promise<string> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          return block;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+const versionOf = (block: string) => {
+  expect(block).toMatch(/^event: version\n/);
+  return (JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as { version: number }).version;
+};
+
+describe('events', () => {
+  it('[L10] streams the company’s latest version on connect and after each commit', async () => {
+    const res = await t.request('GET', '/api/sync/events', { cookie: crew });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = eventReader(res);
+    expect(versionOf(await events.next())).toBe(lastVersion());
+
+    const d = device(t, crew);
+    await d.push([d.mutation('create', 'tasks', newId(), { title: 'Poke me', category: 'general' })]);
+    expect(versionOf(await events.next())).toBe(lastVersion());
+
+    const rest = await t.request('POST', '/api/tasks', {
+      cookie: admin,
+      body: { title: 'Via REST', category: 'general' },
+    });
+    expect(rest.status).toBe(201);
+    expect(versionOf(await events.next())).toBe(lastVersion());
+
+    const harbor = eventReader(
+      await t.request('GET', '/api/sync/events', { cookie: await t.login('admin@harbor.test') }),
+    );
+    expect(versionOf(await harbor.next())).toBe(lastVersion(t.companyId('harbor.test')));
+    await harbor.cancel();
+
+    expect(syncNotifier(t.db).listenerCount(summit)).toBe(1);
+    await events.cancel();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(syncNotifier(t.db).listenerCount(summit)).toBe(0);
+  });
+
+  it('[L10] sends a heartbeat comment while nothing changes', async () => {
+    const saved = eventStreamOptions.heartbeatMs;
+    eventStreamOptions.heartbeatMs = 20;
+    try {
+      const events = eventReader(await t.request('GET', '/api/sync/events', { cookie: crew }));
+      versionOf(await events.next());
+      expect(await events.next()).toBe(': ping');
+      await events.cancel();
+    } finally {
+      eventStreamOptions.heartbeatMs = saved;
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import {
+  PULL_DEFAULT_LIMIT,
+  PULL_MAX_LIMIT,
+  SYNC_TABLES,
+  type PullResetReason,
+  type PullResponse,
+  type PulledChange,
+  type SyncTable,
+} from '#shared/sync-protocol.ts';
+import type { SessionUser } from '../context.ts';
+import { writeTx, type Db } from '../db/index.ts';
+import { isScopedToAssignments } from '../mutators/core.ts';
+import { bindClient, clientStatements, findClient } from './clients.ts';
+import { SUBCONTRACTOR_SCOPE, readableTables, scopeFingerprint } from './scope.ts';
+import { wireColumns } from './tables.ts';
+
+/** GET /api/sync/pull query (SPEC L1). Other query parameters are ignored, as on every list route. */
+export const PullQuerySchema = z.object({
+  clientId: z.uuid({ message: 'must be a valid id' }).optional(),
+  cursor: z.coerce.number().int('must be a whole number').min(0, 'must not be negative').default(0),
+  limit: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(PULL_MAX_LIMIT, `must be at most ${PULL_MAX_LIMIT}`)
+    .default(PULL_DEFAULT_LIMIT),
+});
+export type PullQuery = z.infer<typeof PullQuerySchema>;
+
+interface Params {
+  company: string;
+  user: string;
+  cursor: number;
+  limit: number;
+  upto: number;
+}
+
+interface TableStatements {
+  /** Versions only, from the (company_id, version) index: finds where a page ends without reading rows. */
+  versions: Database.Statement<Params, number>;
+  /** Rows as arrays: [deleted, ...columns in `keys` order]. */
+  rows: Database.Statement<Params, unknown[]>;
+  keys: string[];
+  /** Where `id` and `version` sit in a row array. */
+  idAt: number;
+  versionAt: number;
+  json: Set<string>;
+  booleans: Set<string>;
+}
+
+function prepareTable(sqlite: Database.Database, table: SyncTable, scoped: boolean): TableStatements {
+  const cols = wireColumns(table);
+  const scope = scoped ? ` AND ${SUBCONTRACTOR_SCOPE[table]}` : '';
+  return {
+    versions: sqlite
+      .prepare<Params, number>(
+        `SELECT version FROM ${table} WHERE company_id = @company AND version > @cursor${scope}
+         ORDER BY version LIMIT @limit`,
+      )
+      .pluck(),
+    rows: sqlite
+      .prepare<Params, unknown[]>(
+        `SELECT deleted_at IS NOT NULL, ${cols.select} FROM ${table}
+         WHERE company_id = @company AND version > @cursor AND version <= @upto${scope} ORDER BY version`,
+      )
+      .raw(),
+    keys: cols.keys,
+    idAt: cols.keys.indexOf('id') + 1,
+    versionAt: cols.keys.indexOf('version') + 1,
+    json: new Set(cols.json),
+    booleans: new Set(cols.booleans),
+  };
+}
+
+function prepareStatements(sqlite: Database.Database) {
+  const tables = (scoped: boolean) =>
+    Object.fromEntries(SYNC_TABLES.map((t) => [t, prepareTable(sqlite, t, scoped)])) as Record<
+      SyncTable,
+      TableStatements
+    >;
+  return {
+    company: tables(false),
+    subcontractor: tables(true),
+    lastVersion: sqlite.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck(),
+    horizon: sqlite
+      .prepare<[string], number>('SELECT min_version FROM sync_horizons WHERE company_id = ?')
+      .pluck(),
+  };
+}
+
+const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
+
+function statements(db: Db) {
+  let s = statementCache.get(db.$client);
+  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
+  return s;
+}
+
+/** A row array into a change; objects built key by key in one order share one shape (cheap to encode). */
+function toChange(table: SyncTable, row: unknown[], t: TableStatements): PulledChange {
+  const id = row[t.idAt] as string;
+  const version = row[t.versionAt] as number;
+  if (row[0] === 1) return { table, id, version, deleted: true };
+  const data: Record<string, unknown> = {};
+  const { keys, json, booleans } = t;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = row[i + 1];
+    data[key] =
+      json.has(key) && typeof value === 'string'
+        ? JSON.parse(value)
+        : booleans.has(key)
+          ? value === 1
+          : value;
+  }
+  return { table, id, version, deleted: false, data };
+}
+
+/**
+ * The changes after `cursor` in the user's scope, at most `limit`, in version order (SPEC L2-L4). Two
+ * passes: the first reads only versions from each table's (company_id, version) index to find the
+ * version where the page ends; the second reads exactly the rows up to it.
+ */
+function readPage(db: Db, user: SessionUser, cursor: number, limit: number, lastVersion: number) {
+  const s = statements(db);
+  const set = isScopedToAssignments(user) ? s.subcontractor : s.company;
+  const tables = readableTables(user);
+  const params: Params = { company: user.companyId, user: user.id, cursor, limit: limit + 1, upto: 0 };
+  const found: number[] = [];
+  for (const table of tables) for (const v of set[table].versions.all(params)) found.push(v);
+  const hasMore = found.length > limit;
+  if (hasMore) {
+    found.sort((a, b) => a - b);
+    params.upto = found[limit - 1]!;
+  } else {
+    params.upto = lastVersion;
+  }
+  const changes: PulledChange[] = [];
+  for (const table of tables) {
+    const t = set[table];
+    for (const row of t.rows.all(params)) changes.push(toChange(table, row, t));
+  }
+  if (tables.length > 1) changes.sort((a, b) => a.version - b.version);
+  return { changes, cursor: hasMore ? params.upto : lastVersion, hasMore };
+}
+
+/**
+ * GET /api/sync/pull (sync/SPEC.md L1-L9). Everything the answer says is read in one read transaction,
+ * one snapshot; the only write (binding a new client id, recording the scope of a full download) happens
+ * after it.
+ */
+export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): PullResponse {
+  const s = statements(db);
+  const read = db.$client.transaction(() => {
+    const lastVersion = s.lastVersion.get(user.companyId) ?? 0;
+    const horizon = s.horizon.get(user.companyId) ?? 0;
+    const client = query.clientId ? findClient(db, user, query.clientId) : undefined;
+    const scope = query.clientId ? scopeFingerprint(db, user) : null;
+    const reset = (reason: PullResetReason) => ({ answer: { reset: true as const, reason }, scope, client });
+    if (query.cursor > lastVersion) return reset('ahead');
+    if (query.cursor > 0 && query.cursor < horizon) return reset('horizon');
+    if (query.cursor > 0 && client?.scopeHash && client.scopeHash !== scope) return reset('scope');
+    const page = readPage(db, user, query.cursor, query.limit, lastVersion);
+    return {
+      answer: { ...page, lastMutationId: client?.lastMutationId ?? 0, serverTime: now.getTime() },
+      scope,
+      client,
+    };
+  });
+  const { answer, scope, client } = read.deferred();
+  if (query.clientId && scope && !('reset' in answer)) {
+    // SPEC L9: a full download (cursor 0) records the scope it was made for; so does a client's first pull.
+    const record = !client || !client.scopeHash || (query.cursor === 0 && client.scopeHash !== scope);
+    if (record) {
+      const clientId = query.clientId;
+      const at = now.toISOString();
+      writeTx(db, () => {
+        bindClient(db, user, clientId, at);
+        clientStatements(db).setScope.run(scope, at, clientId);
+      });
+    }
+  }
+  return answer;
+}

@@ -1,0 +1,340 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '#shared/ids.ts';
+import { MIN_SCHEMA_VERSION, SCHEMA_VERSION } from '#shared/sync-protocol.ts';
+import { createTestApp, type TestApp } from '../test-utils.ts';
+import { cell, device, firstId, lastMutationId, uniquePng, sha256 } from './testing.ts';
+
+let t: TestApp;
+let admin: string;
+let crew: string;
+let manager: string;
+let harborAdmin: string;
+let project: string;
+let harbor: { project: string; task: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, crew, manager, harborAdmin] = await Promise.all([
+    t.login('admin@summit.test'),
+    t.login('crew@summit.test'),
+    t.login('manager@summit.test'),
+    t.login('admin@harbor.test'),
+  ]);
+  const summit = t.companyId('summit.test');
+  const harborId = t.companyId('harbor.test');
+  project = firstId(
+    t,
+    `SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+    summit,
+  );
+  harbor = {
+    project: firstId(
+      t,
+      'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+      harborId,
+    ),
+    task: firstId(t, 'SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', harborId),
+  };
+});
+afterAll(() => t.close());
+
+const task = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  category: 'project',
+  projectId: project,
+  ...extra,
+});
+
+describe('push: request and ordering', () => {
+  it('[P1] refuses a malformed batch with 400 and applies nothing', async () => {
+    const d = device(t, crew);
+    const good = d.mutation('create', 'tasks', newId(), task('Never stored'));
+    const { status, body } = await d.push([{ ...good, op: 'upsert' } as never]);
+    expect(status).toBe(400);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    const extraKey = await t.request('POST', '/api/sync/push', {
+      cookie: crew,
+      body: { clientId: d.clientId, schemaVersion: SCHEMA_VERSION, mutations: [], extra: 1 },
+    });
+    expect(extraKey.status).toBe(400);
+    expect(cell(t, 'tasks', good.rowId, 'id')).toBeUndefined();
+    expect(lastMutationId(t, d.clientId)).toBeUndefined();
+  });
+
+  it('[P2] answers 426 with the minimum schema version to a client that is too old', async () => {
+    const d = device(t, crew);
+    const m = d.mutation('create', 'tasks', newId(), task('Too old'));
+    const { status, body } = await d.push([m], MIN_SCHEMA_VERSION - 1);
+    expect(status).toBe(426);
+    expect(body).toMatchObject({ code: 'SCHEMA_TOO_OLD', minSchemaVersion: MIN_SCHEMA_VERSION });
+    expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
+    const newer = await d.push([m], SCHEMA_VERSION + 1);
+    expect(newer.status).toBe(400);
+    expect(newer.body.code).toBe('SCHEMA_UNKNOWN');
+  });
+
+  it('[P3] a replayed mutation returns the stored result and is not applied twice', async () => {
+    const d = device(t, crew);
+    const m = d.mutation('create', 'tasks', newId(), task('Pour footing F3'));
+    const first = await d.push([m]);
+    expect(first.status).toBe(200);
+    expect(first.body.results[0]).toMatchObject({ id: 1, status: 'applied' });
+    const activities = () =>
+      t.db.$client.prepare('SELECT count(*) AS n FROM user_activities WHERE entity_id = ?').get(m.rowId);
+    const before = activities();
+    const versionBefore = cell(t, 'tasks', m.rowId, 'version');
+
+    const again = await d.push([m]);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(cell(t, 'tasks', m.rowId, 'version')).toBe(versionBefore);
+    expect(activities()).toEqual(before);
+  });
+
+  it('[P3] a rejected mutation replays as the same rejection', async () => {
+    const d = device(t, crew);
+    const m = d.mutation('create', 'projects', newId(), { name: 'Crew cannot', location: 'Here' });
+    const first = await d.push([m]);
+    expect(first.body.results[0]).toMatchObject({ status: 'rejected', code: 'FORBIDDEN' });
+    const again = await d.push([m]);
+    expect(again.body.results).toEqual(first.body.results);
+  });
+
+  it('[P4] answers 409 OUT_OF_ORDER with the expected id on a gap, applying nothing', async () => {
+    const d = device(t, crew);
+    const m1 = d.mutation('create', 'tasks', newId(), task('First'));
+    const m2 = d.mutation('create', 'tasks', newId(), task('Second'));
+    const m3 = d.mutation('create', 'tasks', newId(), task('Third'));
+    const gap = await d.push([m1, m3]);
+    expect(gap.status).toBe(409);
+    expect(gap.body).toMatchObject({ code: 'OUT_OF_ORDER', expectedMutationId: 2 });
+    expect(cell(t, 'tasks', m1.rowId, 'id')).toBeUndefined();
+
+    const late = await d.push([m2]);
+    expect(late.status).toBe(409);
+    expect(late.body.expectedMutationId).toBe(1);
+
+    const ok = await d.push([m1, m2, m3]);
+    expect(ok.status).toBe(200);
+    expect(ok.body.lastMutationId).toBe(3);
+    const backwards = await d.push([m3, m1]);
+    expect(backwards.status).toBe(409);
+  });
+
+  it('[P5] refuses a client id bound to another user or company with 403', async () => {
+    const d = device(t, crew);
+    expect((await d.push([d.mutation('create', 'tasks', newId(), task('Mine'))])).status).toBe(200);
+    const sameCompany = device(t, manager, d.clientId);
+    const other = await sameCompany.push([]);
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('CLIENT_BOUND');
+    const otherCompany = device(t, harborAdmin, d.clientId);
+    expect((await otherCompany.push([])).status).toBe(403);
+    expect((await otherCompany.pull(0)).status).toBe(403);
+    expect(lastMutationId(t, d.clientId)).toBe(1);
+  });
+
+  it('[P5] binds a new client id on first use, even with an empty batch', async () => {
+    const d = device(t, crew);
+    const { status, body } = await d.push([]);
+    expect(status).toBe(200);
+    expect(body).toEqual({ lastMutationId: 0, results: [] });
+    expect(lastMutationId(t, d.clientId)).toBe(0);
+  });
+});
+
+describe('push: transaction and outcomes', () => {
+  it('[P6] commits a batch with its advanced last mutation id and stored results together', async () => {
+    const d = device(t, crew);
+    const ms = [1, 2, 3].map((n) => d.mutation('create', 'tasks', newId(), task(`Batch ${n}`)));
+    const { body } = await d.push(ms);
+    expect(body.lastMutationId).toBe(3);
+    expect(lastMutationId(t, d.clientId)).toBe(3);
+    const stored = t.db.$client
+      .prepare('SELECT count(*) AS n FROM sync_mutations WHERE client_id = ?')
+      .get(d.clientId) as { n: number };
+    expect(stored.n).toBe(3);
+    for (const m of ms) expect(cell(t, 'tasks', m.rowId, 'title')).toBe(m.data.title);
+  });
+
+  it('[P7] runs the REST rules: activity recorded, server-owned fields ignored, unknown fields rejected', async () => {
+    const d = device(t, crew);
+    const id = newId();
+    const created = d.mutation('create', 'tasks', id, {
+      ...task('Frame wall W2'),
+      companyId: t.companyId('harbor.test'),
+      version: 999_999,
+      createdAt: '2000-01-01T00:00:00.000Z',
+      completedAt: null,
+      fieldMeta: {},
+    });
+    const unknown = d.mutation('create', 'tasks', newId(), { ...task('Bad'), colour: 'red' });
+    const { body } = await d.push([created, unknown]);
+    expect(body.results[0]).toMatchObject({ status: 'applied' });
+    expect(cell(t, 'tasks', id, 'company_id')).toBe(t.companyId('summit.test'));
+    expect(cell(t, 'tasks', id, 'version')).not.toBe(999_999);
+    expect(cell(t, 'tasks', id, 'created_at')).not.toBe('2000-01-01T00:00:00.000Z');
+    const activity = t.db.$client
+      .prepare(`SELECT action_type AS a FROM user_activities WHERE entity_id = ?`)
+      .get(id) as { a: string };
+    expect(activity.a).toBe('task_created');
+    expect(body.results[1]).toMatchObject({ status: 'rejected', code: 'VALIDATION_FAILED' });
+    expect(String(body.results[1]!.message)).toMatch(/colour/);
+  });
+
+  it('[P7] refuses a write the role could not make through REST', async () => {
+    const d = device(t, crew);
+    const { body } = await d.push([
+      d.mutation('patch', 'projects', project, { name: 'Renamed by crew' }, { baseVersion: 0 }),
+    ]);
+    expect(body.results[0]).toMatchObject({ status: 'rejected', code: 'FORBIDDEN' });
+    expect(cell(t, 'projects', project, 'name')).not.toBe('Renamed by crew');
+  });
+
+  it('[P8] a rejected mutation advances the id and does not block the next', async () => {
+    const d = device(t, crew);
+    const bad = d.mutation('create', 'tasks', newId(), { category: 'project', projectId: project });
+    const good = d.mutation('create', 'tasks', newId(), task('Install rebar'));
+    const { status, body } = await d.push([bad, good]);
+    expect(status).toBe(200);
+    expect(body.results[0]).toMatchObject({ id: 1, status: 'rejected', code: 'VALIDATION_FAILED' });
+    expect(body.results[0]!.message).toBe('Title is required');
+    expect(body.results[1]).toMatchObject({ id: 2, status: 'applied' });
+    expect(body.lastMutationId).toBe(2);
+    expect(cell(t, 'tasks', bad.rowId, 'id')).toBeUndefined();
+    const next = await d.push([d.mutation('create', 'tasks', newId(), task('Next one'))]);
+    expect(next.body.results[0]).toMatchObject({ id: 3, status: 'applied' });
+  });
+
+  it('[P9] answers 503 and advances nothing while the database is locked by another writer', async () => {
+    const d = device(t, crew);
+    const m = d.mutation('create', 'tasks', newId(), task('Waits for the lock'));
+    const other = new Database(t.env.DATABASE_PATH);
+    t.db.$client.pragma('busy_timeout = 50');
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const res = await t.request('POST', '/api/sync/push', {
+        cookie: crew,
+        body: { clientId: d.clientId, schemaVersion: SCHEMA_VERSION, mutations: [m] },
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(((await res.json()) as { code: string }).code).toBe('SYNC_UNAVAILABLE');
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+      t.db.$client.pragma('busy_timeout = 5000');
+    }
+    expect(lastMutationId(t, d.clientId)).toBeUndefined();
+    expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
+    const retry = await d.push([m]);
+    expect(retry.body.results[0]).toMatchObject({ status: 'applied' });
+  });
+
+  it('[P9] rolls back the whole batch on a failure that is not the mutation’s fault', async () => {
+    const d = device(t, crew);
+    const first = d.mutation('create', 'tasks', newId(), task('Applied, then rolled back'));
+    const second = d.mutation('create', 'tasks', newId(), task('Disk trouble'));
+    t.db.$client.exec(
+      `CREATE TRIGGER fail_disk_trouble BEFORE INSERT ON tasks WHEN NEW.title = 'Disk trouble'
+       BEGIN SELECT RAISE(ABORT, 'simulated I/O failure'); END`,
+    );
+    try {
+      const { status } = await d.push([first, second]);
+      expect(status).toBe(503);
+    } finally {
+      t.db.$client.exec('DROP TRIGGER fail_disk_trouble');
+    }
+    expect(cell(t, 'tasks', first.rowId, 'id')).toBeUndefined();
+    expect(lastMutationId(t, d.clientId)).toBeUndefined();
+    const retry = await d.push([first, second]);
+    expect(retry.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+  });
+
+  it('[P10] answers one result per mutation in order, with the row version after it', async () => {
+    const d = device(t, admin);
+    const a = d.mutation('create', 'tasks', newId(), task('Result A'));
+    const b = d.mutation('patch', 'tasks', a.rowId, { priority: 'high' });
+    const c = d.mutation('delete', 'tasks', a.rowId);
+    const { body } = await d.push([a, b, c]);
+    expect(body.results.map((r) => [r.id, r.status])).toEqual([
+      [1, 'applied'],
+      [2, 'applied'],
+      [3, 'applied'],
+    ]);
+    const [ra, rb, rc] = body.results;
+    expect(ra!.version).toBeLessThan(rb!.version!);
+    expect(rb!.version).toBeLessThan(rc!.version!);
+    expect(rc!.version).toBe(cell(t, 'tasks', a.rowId, 'version'));
+    expect(cell(t, 'tasks', a.rowId, 'deleted_at')).not.toBeNull();
+  });
+
+  it('[P11] rejects operations REST does not offer: photo patches, schedule-change deletes', async () => {
+    const d = device(t, admin);
+    const photo = firstId(
+      t,
+      'SELECT id FROM photos WHERE company_id = ? LIMIT 1',
+      t.companyId('summit.test'),
+    );
+    const change = firstId(
+      t,
+      'SELECT id FROM schedule_changes WHERE company_id = ? LIMIT 1',
+      t.companyId('summit.test'),
+    );
+    const { body } = await d.push([
+      d.mutation('patch', 'photos', photo, { description: 'x' }),
+      d.mutation('delete', 'schedule_changes', change),
+    ]);
+    expect(body.results.map((r) => r.code)).toEqual(['UNSUPPORTED_OP', 'UNSUPPORTED_OP']);
+  });
+
+  it('[P12] a photo create is stored pending under its hash, or present when the company has the bytes', async () => {
+    const d = device(t, crew);
+    const hash = sha256(uniquePng());
+    const pending = d.mutation('create', 'photos', newId(), {
+      projectId: project,
+      sha256: hash,
+      originalName: 'IMG_9001.jpg',
+      tags: ['footing'],
+      blobStatus: 'present',
+      filename: 'whatever.jpg',
+    });
+    const known = t.db.$client
+      .prepare(`SELECT sha256, filename FROM photos WHERE company_id = ? AND blob_status = 'present' LIMIT 1`)
+      .get(t.companyId('summit.test')) as { sha256: string; filename: string };
+    const present = d.mutation('create', 'photos', newId(), { projectId: project, sha256: known.sha256 });
+    const missing = d.mutation('create', 'photos', newId(), { projectId: project });
+    const { body } = await d.push([pending, present, missing]);
+    expect(body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+    expect(cell(t, 'photos', pending.rowId, 'blob_status')).toBe('pending');
+    expect(cell(t, 'photos', pending.rowId, 'filename')).toBe(hash);
+    expect(cell(t, 'photos', present.rowId, 'blob_status')).toBe('present');
+    expect(cell(t, 'photos', present.rowId, 'filename')).toBe(known.filename);
+    expect(body.results[2]).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Sha256 is required' });
+  });
+
+  it('[P13] never applies another company’s ids, as row or as parent', async () => {
+    const snapshot = () =>
+      JSON.stringify([
+        t.db.$client.prepare('SELECT * FROM tasks WHERE id = ?').get(harbor.task),
+        t.db.$client.prepare('SELECT * FROM projects WHERE id = ?').get(harbor.project),
+      ]);
+    const before = snapshot();
+    const d = device(t, admin);
+    const { body } = await d.push([
+      d.mutation('patch', 'tasks', harbor.task, { title: 'Hijacked' }, { baseVersion: 999_999 }),
+      d.mutation('delete', 'projects', harbor.project),
+      d.mutation('create', 'tasks', newId(), task('Into their project', { projectId: harbor.project })),
+      d.mutation('create', 'tasks', harbor.task, task('Taking their id')),
+    ]);
+    expect(body.results.map((r) => [r.status, r.code])).toEqual([
+      ['rejected', 'NOT_FOUND'],
+      ['rejected', 'NOT_FOUND'],
+      ['rejected', 'NOT_FOUND'],
+      ['rejected', 'CONFLICT'],
+    ]);
+    expect(JSON.stringify(body)).not.toContain('Hijacked');
+    expect(snapshot()).toBe(before);
+  });
+});

@@ -1,0 +1,161 @@
+import type Database from 'better-sqlite3';
+import {
+  MIN_SCHEMA_VERSION,
+  PushRequestSchema,
+  SCHEMA_VERSION,
+  type MutationResult,
+  type PushResponse,
+} from '#shared/sync-protocol.ts';
+import type { SessionUser } from '../context.ts';
+import { writeTx, type Db } from '../db/index.ts';
+import { HttpError, parseWith } from '../http.ts';
+import type { MutationContext } from '../mutators/core.ts';
+import { applyMutation } from './apply.ts';
+import { bindClient } from './clients.ts';
+import { syncNotifier } from './events.ts';
+import { clampClientTime } from './lww.ts';
+
+/** A push answer other than 200 that carries fields beyond `{message, code}` (SPEC P2, P4). */
+export type PushRefusal =
+  | { status: 426; body: { message: string; code: 'SCHEMA_TOO_OLD'; minSchemaVersion: number } }
+  | { status: 409; body: { message: string; code: 'OUT_OF_ORDER'; expectedMutationId: number } };
+
+export type PushAnswer = { status: 200; body: PushResponse } | PushRefusal;
+
+export const unavailable = () =>
+  new HttpError(503, 'SYNC_UNAVAILABLE', 'The server is busy; try again shortly', undefined, {
+    'Retry-After': '1',
+  });
+
+function prepareStatements(sqlite: Database.Database) {
+  return {
+    stored: sqlite.prepare<[string, number], { result: string }>(
+      'SELECT result FROM sync_mutations WHERE client_id = ? AND mutation_id = ?',
+    ),
+    store: sqlite.prepare<[string, number, string, string]>(
+      'INSERT INTO sync_mutations (client_id, mutation_id, result, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    advance: sqlite.prepare<[number, string, string]>(
+      'UPDATE sync_clients SET last_mutation_id = ?, last_seen_at = ? WHERE client_id = ?',
+    ),
+  };
+}
+
+const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
+
+function statements(db: Db) {
+  let s = statementCache.get(db.$client);
+  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
+  return s;
+}
+
+/** Reads the schema version before the body's shape: an old client may not speak the current one (P2). */
+function checkSchemaVersion(body: unknown): PushRefusal | undefined {
+  const version =
+    typeof body === 'object' && body !== null
+      ? (body as { schemaVersion?: unknown }).schemaVersion
+      : undefined;
+  if (typeof version !== 'number' || !Number.isInteger(version)) return undefined;
+  if (version < MIN_SCHEMA_VERSION) {
+    return {
+      status: 426,
+      body: {
+        message: 'This app is too old to sync; reload it to update',
+        code: 'SCHEMA_TOO_OLD',
+        minSchemaVersion: MIN_SCHEMA_VERSION,
+      },
+    };
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new HttpError(400, 'SCHEMA_UNKNOWN', `The server speaks sync schema ${SCHEMA_VERSION} at most`);
+  }
+  return undefined;
+}
+
+const isPermanent = (err: unknown): err is HttpError =>
+  err instanceof HttpError && err.status >= 400 && err.status < 500;
+
+/**
+ * POST /api/sync/push (sync/SPEC.md P1-P13): validates the batch, then applies its new mutations in one
+ * IMMEDIATE transaction, each in its own savepoint, through the REST mutators, storing every result and
+ * advancing the client's last mutation id in the same transaction. Synchronous from the transaction's
+ * start to its commit.
+ */
+export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushAnswer {
+  const refusal = checkSchemaVersion(body);
+  if (refusal) return refusal;
+  const request = parseWith(PushRequestSchema, body);
+  const s = statements(db);
+  const at = now.toISOString();
+  let answer: PushAnswer;
+  try {
+    answer = writeTx(db, () => {
+      const client = bindClient(db, user, request.clientId, at);
+      const last = client.lastMutationId;
+      // P4: new ids continue last + 1 without gaps; checked for the whole batch before anything runs.
+      let expected = last + 1;
+      let previous = 0;
+      for (const m of request.mutations) {
+        if (m.id <= previous || (m.id > last && m.id !== expected)) {
+          return {
+            status: 409,
+            body: {
+              message: 'Mutations must be sent in order',
+              code: 'OUT_OF_ORDER',
+              expectedMutationId: expected,
+            },
+          } satisfies PushRefusal;
+        }
+        previous = m.id;
+        if (m.id === expected) expected++;
+      }
+      // A savepoint per mutation: better-sqlite3 runs a transaction function called inside another one as
+      // SAVEPOINT / RELEASE, and rolls back to the savepoint when it throws.
+      const inSavepoint = db.$client.transaction(
+        (ctx: MutationContext, m: (typeof request.mutations)[number]) => applyMutation(ctx, m),
+      );
+      const results: MutationResult[] = [];
+      let lastMutationId = last;
+      for (const m of request.mutations) {
+        if (m.id <= last) {
+          // P3: the stored answer of the first application, never a second application.
+          const stored = s.stored.get(request.clientId, m.id);
+          results.push(
+            stored ? (JSON.parse(stored.result) as MutationResult) : { id: m.id, status: 'applied' },
+          );
+          continue;
+        }
+        const ctx: MutationContext = {
+          db,
+          user,
+          now,
+          clientId: request.clientId,
+          clientTime: clampClientTime(m.clientTime, now),
+        };
+        let result: MutationResult;
+        try {
+          result = inSavepoint(ctx, m);
+        } catch (err) {
+          if (!isPermanent(err)) throw err; // P9: the whole batch rolls back
+          result = { id: m.id, status: 'rejected', code: err.code, message: err.message };
+        }
+        s.store.run(request.clientId, m.id, JSON.stringify(result), at);
+        results.push(result);
+        lastMutationId = m.id;
+      }
+      s.advance.run(lastMutationId, at, request.clientId);
+      return { status: 200, body: { lastMutationId, results } } satisfies PushAnswer;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err; // 403 CLIENT_BOUND
+    if (!isBusy(err)) console.error(`sync push failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw unavailable();
+  }
+  if (answer.status === 200 && answer.body.results.length > 0) syncNotifier(db).poke(user.companyId);
+  return answer;
+}
+
+const isBusy = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY');

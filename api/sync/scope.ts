@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { isScopedToAssignments } from '../mutators/core.ts';
+import { READ_PERMISSION } from './tables.ts';
+
+/**
+ * What a user's devices mirror (sync/SPEC.md L6): the tables the role may read, and for a subcontractor
+ * only its assigned projects and their children, the same rows the REST routes show it (tombstones by the
+ * same rule). The SQL below takes the named parameters `@company` and `@user`.
+ */
+
+const ASSIGNED = `SELECT project_id FROM subcontractor_assignments
+  WHERE subcontractor_id = @user AND company_id = @company AND status = 'active'`;
+const VISIBLE_TASK = `(project_id IN (${ASSIGNED}) OR assignee_id = @user)`;
+
+/** The extra WHERE of each table for a subcontractor. */
+export const SUBCONTRACTOR_SCOPE: Record<SyncTable, string> = {
+  projects: `id IN (${ASSIGNED})`,
+  tasks: VISIBLE_TASK,
+  project_logs: `project_id IN (${ASSIGNED})`,
+  photos: `project_id IN (${ASSIGNED})`,
+  schedule_changes: `task_id IN (SELECT id FROM tasks WHERE company_id = @company AND ${VISIBLE_TASK})`,
+};
+
+export function readableTables(user: SessionUser): SyncTable[] {
+  return SYNC_TABLES.filter((t) => user.permissions.has(READ_PERMISSION[t]));
+}
+
+function prepareStatements(sqlite: Database.Database) {
+  return {
+    assigned: sqlite
+      .prepare<{ company: string; user: string }, string>(`${ASSIGNED} ORDER BY project_id`)
+      .pluck(),
+    // Tombstoned tasks count too: deleting one changes nothing a tombstone would not tell the device.
+    assignedOutside: sqlite
+      .prepare<{ company: string; user: string }, string>(
+        `SELECT id FROM tasks WHERE company_id = @company AND assignee_id = @user
+           AND (project_id IS NULL OR project_id NOT IN (${ASSIGNED})) ORDER BY id`,
+      )
+      .pluck(),
+  };
+}
+
+const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
+
+/**
+ * A fingerprint of everything that decides which rows the user's devices hold (SPEC L9): role, readable
+ * tables and, for a subcontractor, its assigned projects and the tasks assigned to it outside them. When it
+ * changes, rows may have entered or left the scope without a version of their own changing, so a device
+ * must download again.
+ */
+export function scopeFingerprint(db: Db, user: SessionUser): string {
+  const parts: unknown[] = [user.role, readableTables(user)];
+  if (isScopedToAssignments(user)) {
+    let s = statementCache.get(db.$client);
+    if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
+    const params = { company: user.companyId, user: user.id };
+    parts.push(s.assigned.all(params), s.assignedOutside.all(params));
+  }
+  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}

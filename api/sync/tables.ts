@@ -1,0 +1,55 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SyncTable } from '#shared/sync-protocol.ts';
+import { schema } from '../db/index.ts';
+
+/** The mirrored tables by their wire (SQL) name. */
+export const SYNC_TABLE_DEFS = {
+  projects: schema.projects,
+  tasks: schema.tasks,
+  project_logs: schema.projectLogs,
+  photos: schema.photos,
+  schedule_changes: schema.scheduleChanges,
+} satisfies Record<SyncTable, SQLiteTable>;
+
+/** The permission a role needs to read each mirrored table (pull sends only what REST would show). */
+export const READ_PERMISSION: Record<SyncTable, string> = {
+  projects: 'projects:read',
+  tasks: 'tasks:read',
+  project_logs: 'logs:read',
+  photos: 'photos:read',
+  schedule_changes: 'schedule_changes:read',
+};
+
+/** Entity names for messages ('Task not found'). */
+export const ENTITY_NAME: Record<SyncTable, string> = {
+  projects: 'Project',
+  tasks: 'Task',
+  project_logs: 'Project log',
+  photos: 'Photo',
+  schedule_changes: 'Schedule change',
+};
+
+export interface WireColumns {
+  /** `"sql_name" AS "camelKey"` for every column a device sees (no field_meta, no deleted_at). */
+  select: string;
+  /** The camelCase keys, in the order of `select`. */
+  keys: string[];
+  /** camelCase keys holding JSON text in SQLite. */
+  json: string[];
+  /** camelCase keys holding 0/1 in SQLite. */
+  booleans: string[];
+}
+
+const HIDDEN = new Set(['fieldMeta', 'deletedAt']);
+
+/** The pull projection of a table, derived from its drizzle definition so a new column is sent at once. */
+export function wireColumns(table: SyncTable): WireColumns {
+  const columns = Object.entries(getTableColumns(SYNC_TABLE_DEFS[table])).filter(([key]) => !HIDDEN.has(key));
+  return {
+    select: columns.map(([key, col]) => `"${col.name}" AS "${key}"`).join(', '),
+    keys: columns.map(([key]) => key),
+    json: columns.filter(([, col]) => col.columnType === 'SQLiteTextJson').map(([key]) => key),
+    booleans: columns.filter(([, col]) => col.columnType === 'SQLiteBoolean').map(([key]) => key),
+  };
+}

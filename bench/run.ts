@@ -7,16 +7,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runB1 } from './b1.ts';
+import { runB2 } from './b2-push.ts';
 import { runB3 } from './b3.ts';
 import { runB4 } from './b4.ts';
+import { runPullPage } from './pull-page.ts';
 import { clkTck, cpuCount, pinSelf, printTable, type SummaryRow } from './lib.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const LOAD_CORE = 1;
 const BENCHES: Record<string, () => Promise<{ rows: SummaryRow[]; raw: unknown }>> = {
   B1: runB1,
+  B2: runB2,
   B3: runB3,
   B4: runB4,
+  PULL: runPullPage,
 };
 
 const wanted = process.argv.slice(2).map((a) => a.toUpperCase());

@@ -10,6 +10,7 @@ import { runB1 } from './b1.ts';
 import { runB2 } from './b2-push.ts';
 import { runB3 } from './b3.ts';
 import { runB4 } from './b4.ts';
+import { runB12 } from './b12-drain.ts';
 import { runPullPage } from './pull-page.ts';
 import { clkTck, cpuCount, pinSelf, printTable, type SummaryRow } from './lib.ts';
 
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<{ rows: SummaryRow[]; raw: unknown }
   B2: runB2,
   B3: runB3,
   B4: runB4,
+  B12: runB12,
   PULL: runPullPage,
 };
 

@@ -351,7 +351,10 @@ describe('GET /api/tasks caching', () => {
       const again = await t2.request('GET', '/api/tasks', { cookie, headers: { 'if-none-match': etag! } });
       expect(again.status).toBe(304);
       const target = before[0]!;
-      await t2.request('PATCH', `/api/tasks/${target.id}`, { cookie, body: { title: 'Renamed by the cache test' } });
+      await t2.request('PATCH', `/api/tasks/${target.id}`, {
+        cookie,
+        body: { title: 'Renamed by the cache test' },
+      });
       const after = await t2.request('GET', '/api/tasks', { cookie, headers: { 'if-none-match': etag! } });
       expect(after.status).toBe(200);
       expect(after.headers.get('etag')).not.toBe(etag);
@@ -359,7 +362,9 @@ describe('GET /api/tasks caching', () => {
       expect(list.find((x) => x.id === target.id)?.title).toBe('Renamed by the cache test');
       // Another company's reads never see this company's cached list.
       const harbor = await t2.login('admin@harbor.test');
-      const theirs = (await (await t2.request('GET', '/api/tasks', { cookie: harbor })).json()) as { id: string }[];
+      const theirs = (await (await t2.request('GET', '/api/tasks', { cookie: harbor })).json()) as {
+        id: string;
+      }[];
       expect(theirs.some((x) => x.id === target.id)).toBe(false);
     } finally {
       t2.close();

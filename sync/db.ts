@@ -1,0 +1,220 @@
+import { Dexie, type Table } from 'dexie';
+import type { Mutation, SyncTable } from '#shared/sync-protocol.ts';
+import type { photos, projectLogs, projects, scheduleChanges, tasks } from '#api/db/schema/field.ts';
+import type { users } from '#api/db/schema/identity.ts';
+import type { subcontractorAssignments } from '#api/db/schema/office.ts';
+
+/**
+ * A mirrored row as the device holds it: the server's camelCase fields (all of them once pulled, only
+ * those the user gave for a row created offline) plus `version`, the server version this row's server
+ * state was last seen at (0 for a row created on this device and not yet acknowledged).
+ */
+export type LocalRow<T> = { id: string; version: number } & Partial<
+  Omit<T, 'id' | 'version' | 'fieldMeta' | 'deletedAt'>
+>;
+
+export type ProjectRow = LocalRow<typeof projects.$inferSelect>;
+export type TaskRow = LocalRow<typeof tasks.$inferSelect>;
+export type ProjectLogRow = LocalRow<typeof projectLogs.$inferSelect>;
+export type PhotoRow = LocalRow<typeof photos.$inferSelect>;
+export type ScheduleChangeRow = LocalRow<typeof scheduleChanges.$inferSelect>;
+/** Read-only mirrors (names for assignees, a subcontractor's assignments); filled by pull when the server sends them. */
+export type UserRow = LocalRow<Omit<typeof users.$inferSelect, 'passwordHash'>>;
+export type SubcontractorAssignmentRow = LocalRow<typeof subcontractorAssignments.$inferSelect>;
+
+/** The row type of each mirrored table, by its wire name. */
+export interface MirrorRows {
+  projects: ProjectRow;
+  tasks: TaskRow;
+  project_logs: ProjectLogRow;
+  photos: PhotoRow;
+  schedule_changes: ScheduleChangeRow;
+}
+
+/** Any mirrored row, seen generically (the engine copies fields it does not interpret). */
+export type AnyRow = { id: string; version: number } & Record<string, unknown>;
+
+/** One queued local write: the wire mutation plus its place in the queue and when it was made. */
+export interface OutboxEntry extends Mutation {
+  /** Queue order (auto-increment); the same order as `id`. */
+  seq?: number;
+  /** Device time (epoch ms, uncorrected) the user made the change: drives "oldest unsent change". */
+  createdAt: number;
+}
+
+/**
+ * The last server state of a row that has unsent local changes (`row: null`: absent on the server as far
+ * as this device knows). The visible row is always `shadow + pending mutations in order`, so a rejected
+ * mutation is undone by recomputing from the shadow without it, and a pulled row is rebased the same way.
+ */
+export interface ShadowRow {
+  table: SyncTable;
+  id: string;
+  /** Server version of `row` (or of its tombstone); 0 when the server has never had the row. */
+  version: number;
+  row: AnyRow | null;
+}
+
+export const BLOB_STATUSES = ['pending', 'uploaded', 'rejected'] as const;
+export type BlobStatus = (typeof BLOB_STATUSES)[number];
+
+/** Photo bytes kept on the device, addressed by their SHA-256 (lower-case hex). */
+export interface BlobRecord {
+  sha256: string;
+  bytes: ArrayBuffer;
+  mimeType: string;
+  size: number;
+  /** pending: not on the server yet (never evicted); uploaded: may be evicted; rejected: the server refused it. */
+  status: BlobStatus;
+  createdAt: number;
+  lastUsedAt: number;
+  /** Failed upload attempts in a row, and when the photo lane may try again (epoch ms). */
+  attempts: number;
+  nextAttemptAt: number;
+}
+
+/**
+ * Something the user should see in "Sync issues" (SPEC C5): a change the server refused ('mutation'), a
+ * change whose fields partly lost to later edits ('conflict'), or photo bytes the server would not store
+ * ('blob'), each kept with everything needed to fix and retry it.
+ */
+export interface SyncIssue {
+  id?: number;
+  kind: 'mutation' | 'conflict' | 'blob';
+  /** The full mutation as it was sent (kinds 'mutation' and 'conflict'). */
+  mutation?: OutboxEntry;
+  sha256?: string;
+  code: string;
+  message: string;
+  conflicts?: { field: string; kept: unknown; yours: unknown }[];
+  /** Device time (epoch ms) the server's answer arrived. */
+  createdAt: number;
+}
+
+/** Sync bookkeeping of this device, one record under the key 'state'. */
+export interface SyncMeta {
+  key: 'state';
+  /** This browser profile's id towards the server, bound to one user and company. */
+  clientId: string;
+  /** Pull position: every change with a version <= cursor is applied. */
+  cursor: number;
+  /** The id the next local mutation gets (gap-free, from 1). */
+  nextMutationId: number;
+  /** Estimated server clock minus device clock, in ms, from the last pull. */
+  clockOffsetMs: number;
+  /** Device time (epoch ms) of the last complete cycle, or null. */
+  lastSyncedAt: number | null;
+  /** Who this mirror belongs to: an outbox is never replayed under another session. */
+  scope: { companyId: string; userId: string };
+}
+
+/** Wire names of the mirrored tables, as stored in Dexie. */
+export const MIRROR_TABLES = [
+  'projects',
+  'tasks',
+  'project_logs',
+  'photos',
+  'schedule_changes',
+] as const satisfies readonly SyncTable[];
+
+/** Read-only mirrors: filled by pull only, never written through `mutate`. */
+export const READONLY_MIRRORS = ['users', 'subcontractor_assignments'] as const;
+
+/**
+ * The device database of one user in one company (DESIGN.md section 7). Table names of the mirrors are
+ * the wire names; indexes are what the field screens filter and sort by.
+ */
+export class SyncDb extends Dexie {
+  projects!: Table<ProjectRow, string>;
+  tasks!: Table<TaskRow, string>;
+  project_logs!: Table<ProjectLogRow, string>;
+  photos!: Table<PhotoRow, string>;
+  schedule_changes!: Table<ScheduleChangeRow, string>;
+  users!: Table<UserRow, string>;
+  subcontractor_assignments!: Table<SubcontractorAssignmentRow, string>;
+  outbox!: Table<OutboxEntry, number>;
+  shadows!: Table<ShadowRow, [string, string]>;
+  blobs!: Table<BlobRecord, string>;
+  syncIssues!: Table<SyncIssue, number>;
+  meta!: Table<SyncMeta, string>;
+
+  /** The user and company this database belongs to. */
+  readonly scope: { companyId: string; userId: string };
+  /** The device clock (epoch ms); injectable so tests can skew or freeze a device's time. */
+  readonly now: () => number;
+
+  constructor(scope: { companyId: string; userId: string }, options: SyncDbOptions = {}) {
+    super(syncDbName(scope.companyId, scope.userId), {
+      // Chrome commits IndexedDB with relaxed durability by default: a write the user saw saved could be
+      // lost on power loss. The outbox is the only copy of an unsent change (DESIGN.md section 12).
+      chromeTransactionDurability: 'strict',
+      ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+      ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
+    });
+    this.scope = { ...scope };
+    this.now = options.now ?? (() => Date.now());
+    this.version(1).stores({
+      projects: 'id, status, dueDate, updatedAt, version',
+      tasks: 'id, projectId, status, dueDate, assigneeId, priority, updatedAt, version, [projectId+status]',
+      project_logs: 'id, projectId, type, status, createdAt, updatedAt, version',
+      photos: 'id, projectId, sha256, createdAt, updatedAt, version',
+      schedule_changes: 'id, taskId, status, createdAt, updatedAt, version',
+      users: 'id, email',
+      subcontractor_assignments: 'id, projectId, subcontractorId',
+      outbox: '++seq, &id, rowId, createdAt',
+      shadows: '[table+id]',
+      blobs: 'sha256, status, [status+lastUsedAt], [status+nextAttemptAt], size',
+      syncIssues: '++id, kind, createdAt',
+      meta: 'key',
+    });
+  }
+}
+
+/** Options for tests and other hosts: an IndexedDB implementation other than the global one. */
+export interface SyncDbOptions {
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** The device clock, epoch ms (default `Date.now`). */
+  now?: () => number;
+}
+
+/** The IndexedDB name of a user's database: one per user and company, never shared between sessions. */
+export function syncDbName(companyId: string, userId: string): string {
+  return `sitecommand-${companyId}-${userId}`;
+}
+
+/** Opens (creating on first use) the sync database of a user in a company. */
+export function openSyncDb(
+  scope: { companyId: string; userId: string },
+  options: SyncDbOptions = {},
+): SyncDb {
+  return new SyncDb(scope, options);
+}
+
+/**
+ * The sync state, created on first use with a fresh client id. Call inside a rw transaction that includes
+ * `meta` when the caller goes on to change it.
+ */
+export function readMeta(db: SyncDb): Promise<SyncMeta> {
+  // In a transaction of its own (or the caller's) so two first uses cannot mint two client ids.
+  return db.transaction('rw', db.meta, async () => {
+    const found = await db.meta.get('state');
+    if (found) return found;
+    const meta: SyncMeta = {
+      key: 'state',
+      clientId: crypto.randomUUID(),
+      cursor: 0,
+      nextMutationId: 1,
+      clockOffsetMs: 0,
+      lastSyncedAt: null,
+      scope: { ...db.scope },
+    };
+    await db.meta.put(meta);
+    return meta;
+  });
+}
+
+/** The Dexie table of a mirrored table, typed generically. */
+export function mirrorTable(db: SyncDb, table: string): Table<AnyRow, string> {
+  return db.table<AnyRow, string>(table);
+}

@@ -1,0 +1,481 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { openSyncDb, readMeta } from './db.ts';
+import type { SyncStatus } from './engine.ts';
+import { mutate, newRowId } from './mutate.ts';
+import { resolveOutOfOrder } from './push.ts';
+import {
+  cookieFetch,
+  fetchEventSource,
+  manualEnvironment,
+  manualTimers,
+  memoryLocks,
+  newDevice,
+  serverRows,
+  startServer,
+  until,
+  type Device,
+  type LiveServer,
+} from './test-support.ts';
+
+const MANAGER = 'manager@summit.test';
+let s: LiveServer;
+
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+async function synced(email = MANAGER, options: Parameters<typeof newDevice>[2] = {}): Promise<Device> {
+  const d = await newDevice(s, email, options);
+  await d.engine.syncNow();
+  return d;
+}
+
+async function someProject(d: Device): Promise<string> {
+  const p = await d.db.projects.orderBy('id').first();
+  if (!p) throw new Error('no project pulled');
+  return p.id;
+}
+
+const serverTask = (id: string) =>
+  s.t.db.$client.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+
+const countPushes = (d: Device) => d.net.log.filter((l) => l === 'POST /api/sync/push').length;
+
+describe('push and pull', () => {
+  it('[C4] offline create, edit and delete reach the server after reconnecting', async () => {
+    const d = await synced();
+    const projectId = await someProject(d);
+    const doomed = (await d.db.tasks.where('projectId').equals(projectId).first())!;
+    d.net.offline = true;
+    const id = newRowId();
+    await mutate(d.db, 'tasks', 'create', id, { title: 'Set anchor bolts', projectId });
+    await mutate(d.db, 'tasks', 'patch', id, { status: 'in-progress', priority: 'high' });
+    await mutate(d.db, 'tasks', 'delete', doomed.id);
+    await d.engine.syncNow();
+    expect(d.engine.status.get()).toMatchObject({ online: false, pending: 3, error: { kind: 'network' } });
+    expect(serverTask(id)).toBeUndefined();
+
+    d.net.offline = false;
+    await d.engine.syncNow();
+    expect(d.engine.status.get()).toMatchObject({ online: true, pending: 0, error: null });
+    expect(serverTask(id)).toMatchObject({
+      title: 'Set anchor bolts',
+      status: 'in-progress',
+      priority: 'high',
+    });
+    expect(serverTask(doomed.id)?.deleted_at).toBeTruthy();
+    expect(await d.db.tasks.get(id)).toMatchObject({ version: serverTask(id)!.version });
+    expect(await d.db.tasks.get(doomed.id)).toBeUndefined();
+  });
+
+  it('[C4] the outbox goes up in batches of at most 100, in id order', async () => {
+    const d = await synced();
+    const projectId = await someProject(d);
+    for (let i = 0; i < 250; i++)
+      await mutate(d.db, 'tasks', 'create', newRowId(), { title: `Punch item ${i}`, projectId });
+    const before = countPushes(d);
+    await d.engine.syncNow();
+    expect(countPushes(d) - before).toBe(3);
+    const client = s.t.db.$client
+      .prepare<[string], { last_mutation_id: number }>(
+        'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
+      )
+      .get((await readMeta(d.db)).clientId);
+    expect(client?.last_mutation_id).toBe(250);
+  });
+
+  it('[C4] two devices editing offline converge on the same rows as the server', async () => {
+    const a = await synced();
+    const b = await synced(MANAGER);
+    const projectId = await someProject(a);
+    const shared = (await a.db.tasks.where('projectId').equals(projectId).last())!;
+    a.net.offline = b.net.offline = true;
+    const created = newRowId();
+    await mutate(a.db, 'tasks', 'create', created, { title: 'Made on A', projectId });
+    await mutate(a.db, 'tasks', 'patch', shared.id, { title: 'Title from A' });
+    await mutate(b.db, 'tasks', 'patch', shared.id, { priority: 'critical' });
+    a.net.offline = b.net.offline = false;
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+    const onServer = serverTask(shared.id)!;
+    expect(onServer).toMatchObject({ title: 'Title from A', priority: 'critical' });
+    for (const d of [a, b]) {
+      expect(await d.db.tasks.get(shared.id)).toMatchObject({
+        title: 'Title from A',
+        priority: 'critical',
+        version: onServer.version,
+      });
+      expect((await d.db.tasks.get(created))?.title).toBe('Made on A');
+      expect(await d.db.tasks.count()).toBe(serverRows(s.t, 'tasks', d.account.companyId).length);
+    }
+  });
+
+  it('[C5] a mutation the server rejects lands in syncIssues with its payload, and the row shows the server value', async () => {
+    const d = await synced();
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    await mutate(d.db, 'tasks', 'patch', task.id, { status: 'almost-done' as never });
+    await d.engine.syncNow();
+    const issues = await d.db.syncIssues.toArray();
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({
+      kind: 'mutation',
+      code: 'VALIDATION_FAILED',
+      mutation: { op: 'patch', table: 'tasks', rowId: task.id, data: { status: 'almost-done' } },
+    });
+    expect(issues[0]!.message).toBeTruthy();
+    expect((await d.db.tasks.get(task.id))?.status).toBe(task.status);
+    expect(d.engine.status.get()).toMatchObject({ issues: 1, pending: 0 });
+  });
+
+  it('[C5] a field that lost to a later edit is kept for the user as a conflict', async () => {
+    let clock = Date.now();
+    const a = await synced(MANAGER, { now: () => clock });
+    const b = await synced(MANAGER, { now: () => clock });
+    const task = (await a.db.tasks.orderBy('id').first())!;
+    await mutate(b.db, 'tasks', 'patch', task.id, { title: 'Earlier edit on B' });
+    clock += 5_000;
+    await mutate(a.db, 'tasks', 'patch', task.id, { title: 'Later edit on A' });
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    expect(serverTask(task.id)?.title).toBe('Later edit on A');
+    expect(await b.db.tasks.get(task.id)).toMatchObject({ title: 'Later edit on A' });
+    const [issue] = await b.db.syncIssues.toArray();
+    expect(issue).toMatchObject({
+      kind: 'conflict',
+      conflicts: [{ field: 'title', kept: 'Later edit on A', yours: 'Earlier edit on B' }],
+    });
+  });
+
+  it('[C4] a server restored from a backup (expects a lower id) gets the queue renumbered, nothing lost', async () => {
+    const d = await synced();
+    const projectId = await someProject(d);
+    for (let i = 0; i < 3; i++)
+      await mutate(d.db, 'tasks', 'create', newRowId(), { title: `Before ${i}`, projectId });
+    await d.engine.syncNow();
+    const { clientId } = await readMeta(d.db);
+    s.t.db.$client.prepare('UPDATE sync_clients SET last_mutation_id = 1 WHERE client_id = ?').run(clientId);
+    s.t.db.$client
+      .prepare('DELETE FROM sync_mutations WHERE client_id = ? AND mutation_id > 1')
+      .run(clientId);
+    const id = newRowId();
+    const entry = await mutate(d.db, 'tasks', 'create', id, { title: 'After the restore', projectId });
+    expect(entry?.id).toBe(4);
+    await d.engine.syncNow();
+    expect(d.engine.status.get()).toMatchObject({ pending: 0, error: null, issues: 0 });
+    expect(serverTask(id)?.title).toBe('After the restore');
+    const client = s.t.db.$client
+      .prepare<[string], { last_mutation_id: number }>(
+        'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
+      )
+      .get(clientId);
+    expect(client?.last_mutation_id).toBe(2);
+    expect((await readMeta(d.db)).nextMutationId).toBe(3);
+  });
+
+  it('[C4] entries below the id the server expects leave the queue as already applied', async () => {
+    const db = openSyncDb(
+      { companyId: newRowId(), userId: newRowId() },
+      { indexedDB: new IDBFactory(), IDBKeyRange },
+    );
+    const projectId = newRowId();
+    for (let i = 0; i < 4; i++)
+      await mutate(db, 'tasks', 'create', newRowId(), { title: `T${i}`, projectId });
+    expect(await resolveOutOfOrder(db, 3)).toBe(true);
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.id)).toEqual([3, 4]);
+    expect(await db.tasks.count()).toBe(4);
+    expect(await resolveOutOfOrder(db, 3)).toBe(false);
+  });
+
+  it('[C6] a reset answer makes the device push, clear its mirror and pull everything again', async () => {
+    const d = await synced();
+    const projectId = await someProject(d);
+    const junk = newRowId();
+    await d.db.tasks.put({ id: junk, version: 5, title: 'Only on this device' });
+    const mine = newRowId();
+    await mutate(d.db, 'tasks', 'create', mine, { title: 'Queued before the reset', projectId });
+    const meta = await readMeta(d.db);
+    await d.db.meta.put({ ...meta, cursor: 1_000_000_000 });
+    await d.engine.syncNow();
+    expect(await d.db.tasks.get(junk)).toBeUndefined();
+    expect(serverTask(mine)?.title).toBe('Queued before the reset');
+    expect(await d.db.tasks.count()).toBe(serverRows(s.t, 'tasks', d.account.companyId).length);
+    const latest = s.t.db.$client
+      .prepare<[string], { v: number }>('SELECT last_version AS v FROM companies WHERE id = ?')
+      .get(d.account.companyId)!.v;
+    expect((await readMeta(d.db)).cursor).toBe(latest);
+  });
+
+  it('[C7] the clock offset is measured from serverTime and corrects clientTime', async () => {
+    const skew = -2 * 3600_000;
+    const d = await synced(MANAGER, { now: () => Date.now() + skew });
+    const { clockOffsetMs } = await readMeta(d.db);
+    expect(Math.abs(clockOffsetMs + skew)).toBeLessThan(1_000);
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    const entry = await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Corrected time' });
+    expect(Math.abs(entry!.clientTime - Date.now())).toBeLessThan(1_000);
+  });
+
+  it('[C10] the status reports pending changes, their age and each phase of a cycle', async () => {
+    let clock = Date.now();
+    const d = await synced(MANAGER, { now: () => clock });
+    const seen: SyncStatus[] = [];
+    const off = d.engine.status.subscribe((v) => seen.push(v));
+    d.engine.start();
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    d.net.offline = true;
+    const madeAt = clock;
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Pending' });
+    await until(() => d.engine.status.get().pending === 1);
+    clock += 10_000;
+    expect(d.engine.status.get().oldestPendingAt).toBe(madeAt);
+    d.net.offline = false;
+    await d.engine.syncNow();
+    await d.engine.stop();
+    off();
+    expect(seen.some((v) => v.pushing)).toBe(true);
+    expect(seen.some((v) => v.pulling)).toBe(true);
+    expect(d.engine.status.get()).toMatchObject({
+      pending: 0,
+      oldestPendingAt: null,
+      pushing: false,
+      pulling: false,
+    });
+    expect(d.engine.status.get().lastSyncedAt).toBe(clock);
+  });
+});
+
+describe('failures', () => {
+  it('[C8] a 401 pauses the queue without dropping anything, and resume() after sign-in sends it', async () => {
+    let cookie = await s.t.login('crew@summit.test');
+    const fetchNow = (url: string, init?: RequestInit) =>
+      cookieFetch(cookie, s.t.env.PUBLIC_ORIGIN)(url, init);
+    const d = await synced('crew@summit.test', { fetch: fetchNow });
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    await fetchNow(`${s.baseUrl}/api/auth/logout`, { method: 'POST' });
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Typed while signed out' });
+    await d.engine.syncNow();
+    expect(d.engine.status.get()).toMatchObject({
+      paused: 'unauthorized',
+      pending: 1,
+      error: { kind: 'unauthorized' },
+    });
+    await d.engine.syncNow();
+    expect(d.engine.status.get().pending).toBe(1);
+    expect(await d.db.outbox.count()).toBe(1);
+
+    cookie = await s.t.login('crew@summit.test');
+    d.engine.resume();
+    await until(() => d.engine.status.get().pending === 0);
+    expect(serverTask(task.id)?.title).toBe('Typed while signed out');
+    expect(d.engine.status.get()).toMatchObject({ paused: null, error: null });
+  });
+
+  it('[C8] after a failure a jittered backoff timer retries without any new write, doubling its window', async () => {
+    const timers = manualTimers();
+    const d = await newDevice(s, MANAGER, { timers, backoff: { baseMs: 1_000, maxMs: 60_000 } });
+    d.engine.start();
+    await until(() => d.engine.status.get().lastSyncedAt !== null && timers.pending().includes(30_000));
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    const failedPushes = async (n: number) => {
+      await until(
+        () =>
+          countPushes(d) >= n &&
+          !d.engine.status.get().pushing &&
+          d.engine.status.get().error?.kind === 'network',
+      );
+      return timers.pending()[0]!;
+    };
+    d.net.offline = true;
+    const before = countPushes(d);
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Retried by the timer' });
+    timers.advance(300); // the debounce after a local write
+    const first = await failedPushes(before + 1);
+    expect(first).toBeGreaterThanOrEqual(500);
+    expect(first).toBeLessThanOrEqual(1_000);
+    timers.advance(first);
+    const second = await failedPushes(before + 2);
+    expect(second).toBeGreaterThanOrEqual(1_000);
+    expect(second).toBeLessThanOrEqual(2_000);
+    d.net.offline = false;
+    timers.advance(second);
+    await until(() => d.engine.status.get().pending === 0 && d.engine.status.get().error === null);
+    expect(serverTask(task.id)?.title).toBe('Retried by the timer');
+    expect(d.engine.status.get().error).toBeNull();
+    expect(countPushes(d)).toBe(before + 3);
+    await d.engine.stop();
+  });
+
+  it('[C8] a 503 is retried, honouring Retry-After, and nothing is lost', async () => {
+    const timers = manualTimers();
+    const d = await newDevice(s, MANAGER, { timers, backoff: { baseMs: 100, maxMs: 1_000 } });
+    await d.engine.syncNow();
+    d.engine.start();
+    await until(() => !d.engine.status.get().pushing && timers.pending().includes(30_000));
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    d.net.failWith.set('/api/sync/push', 503);
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'After the outage' });
+    timers.advance(300);
+    await until(() => d.engine.status.get().error?.kind === 'server');
+    expect(d.engine.status.get().pending).toBe(1);
+    d.net.failWith.clear();
+    const retryIn = timers.pending()[0]!;
+    expect(retryIn).toBeGreaterThanOrEqual(1_000);
+    timers.advance(retryIn);
+    await until(() => d.engine.status.get().pending === 0);
+    expect(serverTask(task.id)?.title).toBe('After the outage');
+    await d.engine.stop();
+  });
+
+  it('[C8] a 426 stops the queue until the app is updated; resume() does not restart it', async () => {
+    const d = await synced();
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    d.net.failWith.set('/api/sync/push', 426);
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Needs a newer app' });
+    await d.engine.syncNow();
+    expect(d.engine.status.get()).toMatchObject({ paused: 'schema', pending: 1 });
+    d.net.failWith.clear();
+    const requests = d.net.log.length;
+    d.engine.resume();
+    await d.engine.syncNow();
+    expect(d.net.log.length).toBe(requests);
+    expect(await d.db.outbox.count()).toBe(1);
+  });
+});
+
+describe('triggers', () => {
+  it('[C8] a local write is pushed after the debounce, not before', async () => {
+    const timers = manualTimers();
+    const d = await newDevice(s, MANAGER, { timers });
+    d.engine.start();
+    await until(() => d.engine.status.get().lastSyncedAt !== null && !d.engine.status.get().pulling);
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    const before = countPushes(d);
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Debounced' });
+    await mutate(d.db, 'tasks', 'patch', task.id, { priority: 'low' });
+    timers.advance(299);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(countPushes(d)).toBe(before);
+    timers.advance(1);
+    await until(() => d.engine.status.get().pending === 0);
+    expect(countPushes(d)).toBe(before + 1);
+    await d.engine.stop();
+  });
+
+  it('[C8] coming back online syncs at once', async () => {
+    const environment = manualEnvironment();
+    const timers = manualTimers();
+    const d = await newDevice(s, MANAGER, { environment, timers });
+    d.engine.start();
+    await until(() => d.engine.status.get().lastSyncedAt !== null);
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    d.net.offline = true;
+    environment.setOnline(false);
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Back online' });
+    timers.advance(300);
+    await until(() => d.engine.status.get().error?.kind === 'network');
+    d.net.offline = false;
+    environment.setOnline(true);
+    await until(() => d.engine.status.get().pending === 0);
+    expect(serverTask(task.id)?.title).toBe('Back online');
+    await d.engine.stop();
+  });
+
+  it('[C8] every 30 s while visible the device pulls; a hidden page waits until it is visible', async () => {
+    const environment = manualEnvironment();
+    const timers = manualTimers();
+    const a = await newDevice(s, MANAGER, { environment, timers });
+    a.engine.start();
+    await until(() => a.engine.status.get().lastSyncedAt !== null && timers.pending().includes(30_000));
+    const b = await synced();
+    const task = (await b.db.tasks.orderBy('id').first())!;
+    await mutate(b.db, 'tasks', 'patch', task.id, { title: 'Seen by the timer' });
+    await b.engine.syncNow();
+    environment.setVisible(false);
+    timers.advance(30_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await a.db.tasks.get(task.id))?.title).not.toBe('Seen by the timer');
+    environment.setVisible(true);
+    await until(async () => (await a.db.tasks.get(task.id))?.title === 'Seen by the timer');
+    const c = await synced();
+    await mutate(c.db, 'tasks', 'patch', task.id, { title: 'Seen 30 s later' });
+    await c.engine.syncNow();
+    await until(() => timers.pending().includes(30_000));
+    timers.advance(30_000);
+    await until(async () => (await a.db.tasks.get(task.id))?.title === 'Seen 30 s later');
+    await a.engine.stop();
+  });
+
+  it('[C8] a poke from the event stream with a newer version makes the device pull', async () => {
+    const account = await s.account(MANAGER);
+    const events = fetchEventSource(cookieFetch(account.cookie, s.t.env.PUBLIC_ORIGIN));
+    const a = await newDevice(s, MANAGER, { eventSource: events, intervalMs: 3_600_000 });
+    a.engine.start();
+    await until(() => a.engine.status.get().lastSyncedAt !== null);
+    const b = await synced();
+    const task = (await b.db.tasks.orderBy('id').first())!;
+    await mutate(b.db, 'tasks', 'patch', task.id, { title: 'Poked' });
+    await b.engine.syncNow();
+    await until(async () => (await a.db.tasks.get(task.id))?.title === 'Poked');
+    await a.engine.stop();
+  });
+
+  it('[C8] only the tab holding the Web Lock syncs; the next tab takes over when it stops', async () => {
+    const account = await s.account(MANAGER);
+    const factory = new IDBFactory();
+    const locks = memoryLocks();
+    const scope = { companyId: account.companyId, userId: account.userId };
+    const tab1 = await newDevice(s, MANAGER, { locks });
+    const tab2 = await newDevice(s, MANAGER, { locks });
+    // Both tabs open the same database of the same browser profile.
+    const db1 = openSyncDb(scope, { indexedDB: factory, IDBKeyRange });
+    const db2 = openSyncDb(scope, { indexedDB: factory, IDBKeyRange });
+    const { createSyncEngine } = await import('./engine.ts');
+    const common = { baseUrl: s.baseUrl, locks, eventSource: null, environment: manualEnvironment() };
+    const e1 = createSyncEngine({ ...common, db: db1, fetch: tab1.net.fetch });
+    const e2 = createSyncEngine({ ...common, db: db2, fetch: tab2.net.fetch });
+    e1.start();
+    e2.start();
+    await until(() => e1.status.get().lastSyncedAt !== null);
+    expect(e2.status.get().leader).toBe(false);
+    const task = (await db2.tasks.orderBy('id').first())!;
+    await mutate(db2, 'tasks', 'patch', task.id, { title: 'Written in tab 2' });
+    await e2.syncNow();
+    expect(tab2.net.log).toEqual([]);
+    await e1.stop();
+    await until(() => e2.status.get().leader);
+    await until(() => serverTask(task.id)?.title === 'Written in tab 2');
+    expect(tab2.net.log.length).toBeGreaterThan(0);
+    await e2.stop();
+  });
+
+  it('[C8] a write made in another tab is pushed by the tab that holds the lock', async () => {
+    const account = await s.account(MANAGER);
+    const factory = new IDBFactory();
+    const scope = { companyId: account.companyId, userId: account.userId };
+    const leaderTab = await newDevice(s, MANAGER);
+    const leaderDb = openSyncDb(scope, { indexedDB: factory, IDBKeyRange });
+    const otherDb = openSyncDb(scope, { indexedDB: factory, IDBKeyRange });
+    const { createSyncEngine } = await import('./engine.ts');
+    const engine = createSyncEngine({
+      db: leaderDb,
+      baseUrl: s.baseUrl,
+      fetch: leaderTab.net.fetch,
+      locks: memoryLocks(),
+      eventSource: null,
+      environment: manualEnvironment(),
+      debounceMs: 20,
+    });
+    engine.start();
+    await until(() => engine.status.get().lastSyncedAt !== null && !engine.status.get().pulling);
+    const task = (await otherDb.tasks.orderBy('id').first())!;
+    await mutate(otherDb, 'tasks', 'patch', task.id, { title: 'Written in the other tab' });
+    await until(() => serverTask(task.id)?.title === 'Written in the other tab');
+    await engine.stop();
+  });
+});

@@ -1,0 +1,569 @@
+import { Dexie, type ObservabilitySet } from 'dexie';
+import {
+  MAX_PUSH_MUTATIONS,
+  SCHEMA_VERSION,
+  type PullResponse,
+  type PushResponse,
+} from '#shared/sync-protocol.ts';
+import { estimateClockOffset } from './clock.ts';
+import { readMeta, type OutboxEntry, type SyncDb } from './db.ts';
+import {
+  browserEnvironment,
+  browserEventSource,
+  browserLocks,
+  realTimers,
+  type EventSourceFactory,
+  type EventSourceLike,
+  type LockManagerLike,
+  type SyncEnvironment,
+  type Timers,
+} from './env.ts';
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  requestJson,
+  SyncHttpError,
+  type BackoffOptions,
+  type FailureKind,
+  type FetchLike,
+} from './http.ts';
+import { onLocalWrite } from './hub.ts';
+import { createPhotoLane } from './photo-lane.ts';
+import { applyPullPage } from './pull.ts';
+import { applyPushResults, resolveOutOfOrder, toWire } from './push.ts';
+
+/** The last failure the engine met, for the UI. */
+export interface SyncError {
+  kind: FailureKind;
+  code?: string;
+  message: string;
+  /** Device time (epoch ms) of the failure, and of the next automatic retry (null: none until resumed). */
+  at: number;
+  retryAt: number | null;
+}
+
+/** What the UI shows about sync (DESIGN.md section 7). */
+export interface SyncStatus {
+  /** The device thinks it can reach the server (browser flag and the last request's outcome). */
+  online: boolean;
+  pushing: boolean;
+  pulling: boolean;
+  /** Unsent changes, and when the oldest of them was made (device epoch ms), or null. */
+  pending: number;
+  oldestPendingAt: number | null;
+  /** Photos whose bytes are not on the server yet. */
+  blobsPending: number;
+  /** Entries in the "Sync issues" list. */
+  issues: number;
+  /** Device time (epoch ms) of the last complete push and pull, or null. */
+  lastSyncedAt: number | null;
+  error: SyncError | null;
+  /** Why the queue waits for the user: signed out (401), wrong account (403), app too old (426). */
+  paused: null | 'unauthorized' | 'forbidden' | 'schema';
+  /** This tab holds the sync lock (only one tab syncs). */
+  leader: boolean;
+}
+
+/** A value the UI can read now and subscribe to. */
+export interface Observable<T> {
+  get(): T;
+  /** Calls `fn` on every change; returns the unsubscribe function. */
+  subscribe(fn: (value: T) => void): () => void;
+}
+
+/** The engine's collaborators; everything but `db` has a browser default, and tests inject fakes. */
+export interface SyncEngineOptions {
+  db: SyncDb;
+  /** Origin of the API ('' in the browser: same origin). */
+  baseUrl?: string;
+  fetch?: FetchLike;
+  /** Device clock, epoch ms (default: the database's clock). */
+  now?: () => number;
+  /** Random numbers in [0, 1) for backoff jitter (seeded in tests). */
+  random?: () => number;
+  /** Web Locks; `null` runs without a lock (a single tab or a test). Default `navigator.locks` when present. */
+  locks?: LockManagerLike | null;
+  /** Opens the poke stream; `null` disables pokes. Default `EventSource` when present. */
+  eventSource?: EventSourceFactory | null;
+  environment?: SyncEnvironment;
+  timers?: Timers;
+  /** Mutations per push request (at most MAX_PUSH_MUTATIONS). */
+  batchSize?: number;
+  /** Changes per pull page (the server caps it at 5,000). */
+  pullLimit?: number;
+  /** Delay between a local write and the push it triggers. */
+  debounceMs?: number;
+  /** Periodic sync while the page is visible. */
+  intervalMs?: number;
+  backoff?: BackoffOptions;
+  /** Per-request timeout, ms. */
+  requestTimeoutMs?: number;
+  /** Byte cap of photo bytes kept on the device (uploaded ones are evicted, least recently used first). */
+  blobCapBytes?: number;
+}
+
+/** The sync engine of one device database. */
+export interface SyncEngine {
+  /** Starts the triggers (online, visibility, local writes, pokes, timer) and, once this tab holds the lock, syncs. */
+  start(): void;
+  /** Stops every trigger and timer, releases the lock, and waits for a running cycle to end. */
+  stop(): Promise<void>;
+  /** Runs a cycle now (or right after the running one) and the photo lane; resolves when both are done. */
+  syncNow(): Promise<void>;
+  /** Lifts a pause after sign-in (401) and retries at once. A 426 pause stays until the app is updated. */
+  resume(): void;
+  status: Observable<SyncStatus>;
+}
+
+function observable<T extends object>(initial: T): Observable<T> & { set(patch: Partial<T>): void } {
+  let value = initial;
+  const subscribers = new Set<(v: T) => void>();
+  return {
+    get: () => value,
+    subscribe(fn) {
+      subscribers.add(fn);
+      return () => subscribers.delete(fn);
+    },
+    set(patch) {
+      const keys = Object.keys(patch) as (keyof T)[];
+      if (keys.every((k) => Object.is(value[k], patch[k]))) return;
+      value = { ...value, ...patch };
+      for (const fn of subscribers) fn(value);
+    },
+  };
+}
+
+/** Parses a poke: `{"version": N}` or a bare number. */
+function pokeVersion(data: string): number | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed === 'number') return parsed;
+    if (parsed && typeof parsed === 'object' && 'version' in parsed && typeof parsed.version === 'number') {
+      return parsed.version;
+    }
+  } catch {
+    // not JSON: ignored
+  }
+  return null;
+}
+
+/**
+ * Creates the sync engine (DESIGN.md section 7, `sync/SPEC.md` rules C*). A cycle pushes the outbox in
+ * batches until it is empty, then pulls until `hasMore` is false. Failures back off with jitter on a timer
+ * that runs without new writes; a 401 pauses the queue until `resume()`, dropping nothing; a 426 stops it.
+ * Only the tab holding the Web Lock runs cycles.
+ */
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db } = options;
+  const baseUrl = options.baseUrl ?? '';
+  const fetchFn: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const now = options.now ?? db.now;
+  const random = options.random ?? Math.random;
+  const timers = options.timers ?? realTimers;
+  const env = options.environment ?? browserEnvironment();
+  const locks = options.locks === undefined ? browserLocks() : options.locks;
+  const openEvents = options.eventSource === undefined ? browserEventSource() : options.eventSource;
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? MAX_PUSH_MUTATIONS, MAX_PUSH_MUTATIONS));
+  const pullLimit = options.pullLimit ?? 1000;
+  const debounceMs = options.debounceMs ?? 300;
+  const intervalMs = options.intervalMs ?? 30_000;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const lockName = `sitecommand-sync-${db.name}`;
+
+  const status = observable<SyncStatus>({
+    online: env.isOnline(),
+    pushing: false,
+    pulling: false,
+    pending: 0,
+    oldestPendingAt: null,
+    blobsPending: 0,
+    issues: 0,
+    lastSyncedAt: null,
+    error: null,
+    paused: null,
+    leader: locks === null,
+  });
+
+  let started = false;
+  let leader = locks === null;
+  let paused: SyncStatus['paused'] = null;
+  let failures = 0;
+  let cursor = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let wakeTimer: unknown = null;
+  let debounceTimer: unknown = null;
+  let releaseLock: (() => void) | null = null;
+  let events: EventSourceLike | null = null;
+  let unsubscribers: (() => void)[] = [];
+
+  const lane = createPhotoLane({
+    db,
+    baseUrl,
+    fetch: fetchFn,
+    now,
+    random,
+    timers,
+    backoff,
+    capBytes: options.blobCapBytes,
+    isPaused: () => paused !== null || !leader,
+    onFatal: (err) => pause(err),
+    onChange: (uploaded) => {
+      void refreshCounts().catch(() => {});
+      // The server marks the photo rows present with a new version: pull it.
+      if (uploaded) debounce();
+    },
+  });
+
+  async function refreshCounts(): Promise<void> {
+    const counts = await db.transaction('r', [db.outbox, db.blobs, db.syncIssues, db.meta], async () => ({
+      pending: await db.outbox.count(),
+      oldest: await db.outbox.orderBy('seq').first(),
+      blobsPending: await db.blobs.where('status').equals('pending').count(),
+      issues: await db.syncIssues.count(),
+      meta: await db.meta.get('state'),
+    }));
+    cursor = counts.meta?.cursor ?? cursor;
+    status.set({
+      pending: counts.pending,
+      oldestPendingAt: counts.oldest?.createdAt ?? null,
+      blobsPending: counts.blobsPending,
+      issues: counts.issues,
+      lastSyncedAt: counts.meta?.lastSyncedAt ?? null,
+    });
+  }
+
+  const url = (path: string) => `${baseUrl}${path}`;
+
+  /**
+   * Pushes the outbox in id order until it is empty (SPEC C4). Pipelined: once the server has answered a
+   * batch (so it has committed it), the next batch goes out while this one's answers are stored locally.
+   */
+  async function pushAll(): Promise<void> {
+    let lastConflict: number | null = null;
+    const { clientId } = await readMeta(db);
+    const readAfter = (seq: number) => db.outbox.where('seq').above(seq).limit(batchSize).toArray();
+    const send = (batch: OutboxEntry[]) =>
+      requestJson(
+        fetchFn,
+        url('/api/sync/push'),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId, schemaVersion: SCHEMA_VERSION, mutations: batch.map(toWire) }),
+          timeoutMs,
+        },
+        [409],
+      );
+    let batch = await readAfter(0);
+    let inflight = batch.length ? send(batch) : null;
+    while (inflight) {
+      const answer = await inflight;
+      status.set({ online: true });
+      if (answer.status === 409) {
+        const body = (answer.body ?? {}) as { code?: unknown; expectedMutationId?: unknown };
+        const expected = body.expectedMutationId;
+        const refused = () =>
+          new SyncHttpError(
+            'protocol',
+            'The server refused the order of the queue',
+            409,
+            'OUT_OF_ORDER',
+            body,
+          );
+        if (body.code !== 'OUT_OF_ORDER' || typeof expected !== 'number' || expected === lastConflict)
+          throw refused();
+        lastConflict = expected;
+        if (!(await resolveOutOfOrder(db, expected))) throw refused();
+        batch = await readAfter(0);
+        inflight = batch.length ? send(batch) : null;
+        continue;
+      }
+      const body = answer.body as PushResponse | null;
+      if (!body || !Array.isArray(body.results))
+        throw new SyncHttpError('protocol', 'Push answer without results', 200);
+      const last = batch[batch.length - 1]?.seq ?? 0;
+      const next = await readAfter(last);
+      const nextInflight = next.length ? send(next) : null;
+      // Awaited on the next turn; until then a failure must not count as unhandled.
+      nextInflight?.catch(() => {});
+      const settled = await applyPushResults(db, batch, body.results, now());
+      if (settled === 0)
+        throw new SyncHttpError('protocol', 'The server answered none of the pushed mutations', 200);
+      status.set({ pending: Math.max(0, status.get().pending - settled) });
+      batch = next;
+      inflight = nextInflight;
+    }
+  }
+
+  /** Pulls until `hasMore` is false. Returns 'reset' when the server cannot serve the cursor. */
+  async function pullAll(fromScratch: boolean): Promise<'done' | 'reset'> {
+    let first = true;
+    for (;;) {
+      const meta = await readMeta(db);
+      const from = fromScratch && first ? 0 : meta.cursor;
+      const params = new URLSearchParams({
+        clientId: meta.clientId,
+        cursor: String(from),
+        limit: String(pullLimit),
+      });
+      const sentAt = now();
+      const answer = await requestJson(fetchFn, url(`/api/sync/pull?${params.toString()}`), {
+        method: 'GET',
+        timeoutMs,
+      });
+      const receivedAt = now();
+      status.set({ online: true });
+      const body = answer.body as PullResponse | null;
+      if (!body || typeof body !== 'object')
+        throw new SyncHttpError('protocol', 'Empty pull answer', answer.status);
+      if ('reset' in body) return 'reset';
+      const page = body;
+      if (!Array.isArray(page.changes) || typeof page.cursor !== 'number') {
+        throw new SyncHttpError('protocol', 'Malformed pull answer', answer.status);
+      }
+      if (page.hasMore && page.cursor <= from) {
+        throw new SyncHttpError('protocol', 'Pull cursor did not advance', answer.status);
+      }
+      await applyPullPage(db, page.changes, {
+        cursor: page.cursor,
+        clockOffsetMs: estimateClockOffset(sentAt, receivedAt, page.serverTime),
+        clear: fromScratch && first,
+        now: receivedAt,
+        final: !page.hasMore,
+      });
+      cursor = page.cursor;
+      first = false;
+      if (!page.hasMore) return 'done';
+    }
+  }
+
+  async function cycle(): Promise<boolean> {
+    try {
+      status.set({ pushing: true });
+      await pushAll();
+      status.set({ pushing: false, pulling: true });
+      if ((await pullAll(false)) === 'reset') {
+        // The server cannot continue from our cursor: send what is queued, then download everything again.
+        status.set({ pulling: false, pushing: true });
+        await pushAll();
+        status.set({ pushing: false, pulling: true });
+        if ((await pullAll(true)) === 'reset') {
+          throw new SyncHttpError('protocol', 'The server asked for a reset of a pull from the start');
+        }
+      }
+      failures = 0;
+      status.set({ online: true, error: null });
+      return true;
+    } catch (err) {
+      onFailure(err);
+      return false;
+    } finally {
+      status.set({ pushing: false, pulling: false });
+      await refreshCounts().catch(() => {});
+    }
+  }
+
+  function onFailure(err: unknown) {
+    const e =
+      err instanceof SyncHttpError
+        ? err
+        : new SyncHttpError('protocol', err instanceof Error ? err.message : String(err));
+    if (e.kind === 'unauthorized' || e.kind === 'forbidden' || e.kind === 'schema') {
+      pause(e);
+      return;
+    }
+    failures++;
+    const delay = Math.max(backoffDelay(failures, random, backoff), e.retryAfterMs ?? 0);
+    const at = now();
+    status.set({
+      online: e.kind === 'network' ? false : status.get().online,
+      error: { kind: e.kind, code: e.code, message: e.message, at, retryAt: started ? at + delay : null },
+    });
+    // The retry timer runs without any new write; an engine that was never started only syncs on demand.
+    if (started) wake(delay);
+  }
+
+  function pause(e: SyncHttpError) {
+    paused = e.kind === 'schema' ? 'schema' : e.kind === 'forbidden' ? 'forbidden' : 'unauthorized';
+    clearTimer('wake');
+    clearTimer('debounce');
+    status.set({
+      paused,
+      error: { kind: e.kind, code: e.code, message: e.message, at: now(), retryAt: null },
+    });
+  }
+
+  function clearTimer(which: 'wake' | 'debounce') {
+    if (which === 'wake' && wakeTimer !== null) {
+      timers.clearTimeout(wakeTimer);
+      wakeTimer = null;
+    }
+    if (which === 'debounce' && debounceTimer !== null) {
+      timers.clearTimeout(debounceTimer);
+      debounceTimer = null;
+    }
+  }
+
+  /** The next automatic cycle: a backoff retry, or the periodic sync (which a hidden page skips). */
+  function wake(ms: number, periodic = false) {
+    clearTimer('wake');
+    wakeTimer = timers.setTimeout(() => {
+      wakeTimer = null;
+      if (periodic && !env.isVisible()) return;
+      // A cycle still winding down would swallow this retry (a failed cycle does not loop again).
+      void (running ? running.then(run) : run());
+    }, ms);
+  }
+
+  function debounce() {
+    if (!started || failures > 0 || paused) return;
+    clearTimer('debounce');
+    debounceTimer = timers.setTimeout(() => {
+      debounceTimer = null;
+      void run();
+    }, debounceMs);
+  }
+
+  async function loop(): Promise<void> {
+    do {
+      again = false;
+      const ok = await cycle();
+      if (!ok) return;
+      void lane.kick();
+      if (started && env.isVisible() && !again) wake(intervalMs, true);
+    } while (again && leader && !paused);
+  }
+
+  function run(): Promise<void> {
+    if (!leader || paused) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function openPokes() {
+    if (!openEvents || events) return;
+    try {
+      events = openEvents(url('/api/sync/events'));
+    } catch {
+      events = null;
+      return;
+    }
+    // SPEC L10: `event: version`, `data: {"version": N}`; a client behind it pulls.
+    events.addEventListener('version', (event) => {
+      const version = pokeVersion(event.data);
+      if (version !== null && version > cursor) void run();
+    });
+  }
+
+  function closePokes() {
+    events?.close();
+    events = null;
+  }
+
+  /**
+   * Writes made in another tab of this browser reach the leader through Dexie's cross-tab storage events
+   * (BroadcastChannel); the hub only carries this tab's own writes.
+   */
+  function onOutboxWrittenElsewhere(): () => void {
+    const prefix = `idb://${db.name}/outbox/`;
+    const listener = (parts: ObservabilitySet) => {
+      if (running || !Object.keys(parts).some((k) => k.startsWith(prefix))) return;
+      // Our own cycles empty the outbox (and fire this too): only a non-empty outbox is news.
+      void refreshCounts()
+        .then(() => {
+          // A push already scheduled (this tab's own write, through the hub) is not pushed back.
+          if (status.get().pending > 0 && !running && debounceTimer === null) debounce();
+        })
+        .catch(() => {});
+    };
+    Dexie.on('storagemutated', listener);
+    return () => Dexie.on.storagemutated.unsubscribe(listener);
+  }
+
+  function becomeLeader() {
+    leader = true;
+    status.set({ leader: true });
+    openPokes();
+    void lane.kick();
+    void run();
+  }
+
+  return {
+    status,
+    start() {
+      if (started) return;
+      started = true;
+      void refreshCounts().catch(() => {});
+      void readMeta(db).then((m) => {
+        cursor = Math.max(cursor, m.cursor);
+      });
+      unsubscribers = [
+        env.on('online', () => {
+          failures = 0;
+          status.set({ online: true });
+          void run();
+        }),
+        env.on('offline', () => status.set({ online: false })),
+        env.on('visible', () => void run()),
+        onLocalWrite(db, () => {
+          void refreshCounts().catch(() => {});
+          debounce();
+        }),
+        onOutboxWrittenElsewhere(),
+      ];
+      if (locks) {
+        void locks.request(
+          lockName,
+          () =>
+            new Promise<void>((release) => {
+              if (!started) {
+                release();
+                return;
+              }
+              releaseLock = release;
+              becomeLeader();
+            }),
+        );
+      } else becomeLeader();
+    },
+    async stop() {
+      started = false;
+      for (const u of unsubscribers) u();
+      unsubscribers = [];
+      clearTimer('wake');
+      clearTimer('debounce');
+      closePokes();
+      lane.stop();
+      if (locks) {
+        leader = false;
+        status.set({ leader: false });
+      }
+      await running;
+      releaseLock?.();
+      releaseLock = null;
+    },
+    async syncNow() {
+      await run();
+      if (!leader || paused) return;
+      // Uploaded bytes flip their photo rows to present on the server: pull that too.
+      if (await lane.kick()) await run();
+    },
+    resume() {
+      if (paused === 'schema') return;
+      paused = null;
+      failures = 0;
+      status.set({ paused: null, error: null });
+      if (started) openPokes();
+      void lane.kick();
+      void run();
+    },
+  };
+}

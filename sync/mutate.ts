@@ -1,0 +1,186 @@
+import { newId } from '#shared/ids.ts';
+import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
+import { MutationSchema, type MutationOp, type SyncTable } from '#shared/sync-protocol.ts';
+import {
+  mirrorTable,
+  readMeta,
+  type MirrorRows,
+  type OutboxEntry,
+  type PhotoRow,
+  type SyncDb,
+} from './db.ts';
+import { notifyLocalWrite } from './hub.ts';
+import { applyMutation, keepShadow } from './rebase.ts';
+import { correctedTime } from './clock.ts';
+
+/** A local write the sync module refuses before queueing it (bad shape, missing row, duplicate id). */
+export class LocalWriteError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'INVALID' | 'NOT_FOUND' | 'EXISTS',
+  ) {
+    super(message);
+    this.name = 'LocalWriteError';
+  }
+}
+
+/** The fields a mutation may carry for a table: the row's fields without the sync bookkeeping. */
+export type MutationData<T extends SyncTable> = Partial<Omit<MirrorRows[T], 'id' | 'version'>>;
+
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Writes a row locally and queues the matching mutation, in ONE Dexie transaction (DESIGN.md section 7): the
+ * change counts as saved once it commits, with the next gap-free mutation id. `create` takes all the fields
+ * the user gave, `patch` the changed ones (fields equal to the stored value are left out; a patch that
+ * changes nothing queues nothing and returns null), `delete` removes the row from the device at once.
+ * `baseVersion` is the server version this device last saw of the row (null for a row it created). No
+ * network call happens here; the engine hears of the write through the hub and pushes soon after.
+ */
+export async function mutate<T extends SyncTable>(
+  db: SyncDb,
+  table: T,
+  op: MutationOp,
+  rowId: string,
+  data: MutationData<T> = {},
+): Promise<OutboxEntry | null> {
+  const entry = await db.transaction('rw', [mirrorTable(db, table), db.outbox, db.shadows, db.meta], () =>
+    writeInTransaction(db, table, op, rowId, data as Record<string, unknown>),
+  );
+  if (entry) notifyLocalWrite(db);
+  return entry;
+}
+
+/** The body of `mutate`, for callers that already hold a rw transaction over the table, outbox, shadows and meta. */
+async function writeInTransaction(
+  db: SyncDb,
+  table: SyncTable,
+  op: MutationOp,
+  rowId: string,
+  input: Record<string, unknown>,
+): Promise<OutboxEntry | null> {
+  const t = mirrorTable(db, table);
+  const meta = await readMeta(db);
+  const row = await t.get(rowId);
+  if (op === 'create' && row) throw new LocalWriteError(`${table} ${rowId} already exists`, 'EXISTS');
+  if (op === 'patch' && !row)
+    throw new LocalWriteError(`${table} ${rowId} is not on this device`, 'NOT_FOUND');
+  let data: Record<string, unknown> = {};
+  if (op === 'create') data = { ...input };
+  if (op === 'patch' && row) {
+    for (const [k, v] of Object.entries(input)) if (v !== undefined && !sameValue(row[k], v)) data[k] = v;
+    if (Object.keys(data).length === 0) return null;
+  }
+  const now = db.now();
+  const entry: OutboxEntry = {
+    id: meta.nextMutationId,
+    op,
+    table,
+    rowId,
+    data,
+    baseVersion: row && row.version > 0 ? row.version : null,
+    clientTime: correctedTime(now, meta.clockOffsetMs),
+    createdAt: now,
+  };
+  const { createdAt: _c, seq: _s, ...wire } = entry;
+  const parsed = MutationSchema.safeParse(wire);
+  if (!parsed.success) {
+    throw new LocalWriteError(
+      `Invalid ${op} of ${table}: ${parsed.error.issues[0]?.message ?? 'bad input'}`,
+      'INVALID',
+    );
+  }
+  await keepShadow(db, table, row, rowId);
+  await db.outbox.add(entry);
+  await db.meta.put({ ...meta, nextMutationId: meta.nextMutationId + 1 });
+  const next = applyMutation(row ?? null, entry);
+  if (next) await t.put(next);
+  else await t.delete(rowId);
+  return entry;
+}
+
+/** A new row id (UUIDv7), for rows created on the device. */
+export const newRowId = (): string => newId();
+
+/** SHA-256 of bytes as lower-case hex (SubtleCrypto: browsers and Node 20). */
+export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes instanceof Uint8Array ? bytes.slice() : bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What the photo form gives `addPhoto`: the compressed image and the row's user fields. */
+export interface NewPhoto {
+  projectId: string;
+  /** The image, already compressed on the device (DESIGN.md section 7). */
+  bytes: ArrayBuffer | Uint8Array | Blob;
+  mimeType: string;
+  id?: string;
+  originalName?: string | null;
+  description?: string | null;
+  tags?: string[];
+}
+
+/**
+ * The photo lane's first step: hashes the bytes (outside the transaction: a non-Dexie await inside one
+ * would commit it early), then in ONE transaction stores the blob as `pending` and creates the photo row
+ * with `blobStatus: 'pending'` and its sha256 through a create mutation. The row syncs with the data queue;
+ * the bytes go up on their own lane (`sync/photo-lane.ts`).
+ */
+export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
+  const buffer = await toArrayBuffer(photo.bytes);
+  if (buffer.byteLength === 0) throw new LocalWriteError('The photo is empty', 'INVALID');
+  if (buffer.byteLength > MAX_PHOTO_BYTES)
+    throw new LocalWriteError('The photo is larger than 10 MiB', 'INVALID');
+  const sha256 = await sha256Hex(buffer);
+  const id = photo.id ?? newRowId();
+  const now = db.now();
+  const data: Record<string, unknown> = {
+    projectId: photo.projectId,
+    filename: `${sha256}${extensionOf(photo.mimeType)}`,
+    sha256,
+    mimeType: photo.mimeType,
+    sizeBytes: buffer.byteLength,
+    blobStatus: 'pending',
+    tags: photo.tags ?? [],
+  };
+  if (photo.originalName != null) data.originalName = photo.originalName;
+  if (photo.description != null) data.description = photo.description;
+  await db.transaction('rw', [db.photos, db.blobs, db.outbox, db.shadows, db.meta], async () => {
+    const existing = await db.blobs.get(sha256);
+    if (existing) await db.blobs.update(sha256, { lastUsedAt: now });
+    else {
+      await db.blobs.put({
+        sha256,
+        bytes: buffer,
+        mimeType: photo.mimeType,
+        size: buffer.byteLength,
+        status: 'pending',
+        createdAt: now,
+        lastUsedAt: now,
+        attempts: 0,
+        nextAttemptAt: 0,
+      });
+    }
+    await writeInTransaction(db, 'photos', 'create', id, data);
+  });
+  notifyLocalWrite(db);
+  const row = await db.photos.get(id);
+  if (!row) throw new Error('The photo row vanished after its write');
+  return row;
+}
+
+function extensionOf(mimeType: string): string {
+  const map: Record<string, string> = {
+    'image/jpeg': '.jpg',
+    'image/png': '.png',
+    'image/webp': '.webp',
+    'image/heic': '.heic',
+  };
+  return map[mimeType] ?? '';
+}
+
+async function toArrayBuffer(bytes: ArrayBuffer | Uint8Array | Blob): Promise<ArrayBuffer> {
+  if (bytes instanceof ArrayBuffer) return bytes;
+  if (bytes instanceof Uint8Array) return bytes.slice().buffer;
+  return bytes.arrayBuffer();
+}

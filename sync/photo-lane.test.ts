@@ -1,0 +1,178 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { openSyncDb, type BlobRecord } from './db.ts';
+import { discardIssue, retryIssue } from './issues.ts';
+import { addPhoto, mutate, newRowId } from './mutate.ts';
+import { evictUploadedBlobs, readBlob } from './photo-lane.ts';
+import {
+  manualTimers,
+  newDevice,
+  startServer,
+  tinyJpeg,
+  until,
+  type Device,
+  type LiveServer,
+} from './test-support.ts';
+
+let s: LiveServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const serverPhoto = (id: string) =>
+  s.t.db.$client.prepare('SELECT * FROM photos WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+
+async function synced(options: Parameters<typeof newDevice>[2] = {}): Promise<Device> {
+  const d = await newDevice(s, 'crew@summit.test', options);
+  await d.engine.syncNow();
+  return d;
+}
+
+const projectOf = async (d: Device) => (await d.db.projects.orderBy('id').first())!.id;
+
+describe('photo lane', () => {
+  it('[C9] the photo row syncs first, its bytes follow once the create is acknowledged, and it turns present', async () => {
+    const d = await synced();
+    const photo = await addPhoto(d.db, {
+      projectId: await projectOf(d),
+      bytes: tinyJpeg(1),
+      mimeType: 'image/jpeg',
+      description: 'Slab edge',
+    });
+    await d.engine.syncNow();
+    const push = d.net.log.indexOf('POST /api/sync/push');
+    const put = d.net.log.indexOf(`PUT /api/sync/blobs/${photo.sha256}`);
+    expect(push).toBeGreaterThanOrEqual(0);
+    expect(put).toBeGreaterThan(push);
+    expect(serverPhoto(photo.id)).toMatchObject({
+      blob_status: 'present',
+      sha256: photo.sha256,
+      mime_type: 'image/jpeg',
+    });
+    expect(await d.db.photos.get(photo.id)).toMatchObject({ blobStatus: 'present' });
+    expect((await d.db.blobs.get(photo.sha256!))?.status).toBe('uploaded');
+    expect(d.engine.status.get().blobsPending).toBe(0);
+  });
+
+  it('[C9] bytes wait while their photo create is not acknowledged', async () => {
+    const d = await synced();
+    d.net.failWith.set('/api/sync/push', 503);
+    const photo = await addPhoto(d.db, {
+      projectId: await projectOf(d),
+      bytes: tinyJpeg(2),
+      mimeType: 'image/jpeg',
+    });
+    await d.engine.syncNow();
+    expect(d.net.log.some((l) => l.startsWith('PUT '))).toBe(false);
+    expect(d.engine.status.get()).toMatchObject({ pending: 1, blobsPending: 1 });
+    d.net.failWith.clear();
+    await d.engine.syncNow();
+    expect(serverPhoto(photo.id)?.blob_status).toBe('present');
+  });
+
+  it('[C9] a failing upload never holds back task and log edits, and retries on its own timer', async () => {
+    const timers = manualTimers();
+    const d = await synced({ timers, now: timers.now });
+    const projectId = await projectOf(d);
+    d.net.failWith.set('/api/sync/blobs', 503);
+    const photo = await addPhoto(d.db, { projectId, bytes: tinyJpeg(3), mimeType: 'image/jpeg' });
+    const task = newRowId();
+    const log = newRowId();
+    await mutate(d.db, 'tasks', 'create', task, { title: 'Check rebar spacing', projectId });
+    await mutate(d.db, 'project_logs', 'create', log, { title: 'Inspection passed', projectId });
+    await d.engine.syncNow();
+    expect(d.engine.status.get()).toMatchObject({ pending: 0, blobsPending: 1, error: null });
+    expect(s.t.db.$client.prepare('SELECT id FROM tasks WHERE id = ?').get(task)).toBeTruthy();
+    expect(s.t.db.$client.prepare('SELECT id FROM project_logs WHERE id = ?').get(log)).toBeTruthy();
+    expect(serverPhoto(photo.id)?.blob_status).toBe('pending');
+    const blob = (await d.db.blobs.get(photo.sha256!))!;
+    expect(blob.attempts).toBe(1);
+    expect(blob.nextAttemptAt).toBeGreaterThan(timers.now());
+
+    d.net.failWith.clear();
+    timers.advance(blob.nextAttemptAt - timers.now());
+    await until(() => serverPhoto(photo.id)?.blob_status === 'present');
+    await until(async () => (await d.db.blobs.get(photo.sha256!))?.status === 'uploaded');
+  });
+
+  it('[C5] bytes the server refuses (hash mismatch) are set aside as a sync issue, not retried forever', async () => {
+    const d = await synced();
+    const photo = await addPhoto(d.db, {
+      projectId: await projectOf(d),
+      bytes: tinyJpeg(4),
+      mimeType: 'image/jpeg',
+    });
+    // Storage corruption: the kept bytes no longer match their address.
+    await d.db.blobs.update(photo.sha256!, { bytes: tinyJpeg(5).slice().buffer });
+    await d.engine.syncNow();
+    expect((await d.db.blobs.get(photo.sha256!))?.status).toBe('rejected');
+    const [issue] = await d.db.syncIssues.toArray();
+    expect(issue).toMatchObject({ kind: 'blob', sha256: photo.sha256, code: 'HASH_MISMATCH' });
+    const puts = d.net.log.filter((l) => l.startsWith('PUT ')).length;
+    await d.engine.syncNow();
+    expect(d.net.log.filter((l) => l.startsWith('PUT ')).length).toBe(puts);
+    await d.db.blobs.update(photo.sha256!, { bytes: tinyJpeg(4).slice().buffer });
+    await retryIssue(d.db, issue!.id!);
+    await d.engine.syncNow();
+    expect(serverPhoto(photo.id)?.blob_status).toBe('present');
+    expect(await d.db.syncIssues.count()).toBe(0);
+  });
+
+  it('[C5] a rejected change can be fixed and retried, or discarded', async () => {
+    const d = await synced();
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    await mutate(d.db, 'tasks', 'patch', task.id, { status: 'nearly' as never, title: 'Fixed later' });
+    await d.engine.syncNow();
+    const [issue] = await d.db.syncIssues.toArray();
+    expect(issue?.code).toBe('VALIDATION_FAILED');
+    await retryIssue(d.db, issue!.id!, { status: 'completed', title: 'Fixed later' });
+    await d.engine.syncNow();
+    expect(s.t.db.$client.prepare('SELECT status, title FROM tasks WHERE id = ?').get(task.id)).toEqual({
+      status: 'completed',
+      title: 'Fixed later',
+    });
+    await mutate(d.db, 'tasks', 'patch', task.id, { priority: 'urgent' as never });
+    await d.engine.syncNow();
+    const [again] = await d.db.syncIssues.toArray();
+    await discardIssue(d.db, again!.id!);
+    expect(await d.db.syncIssues.count()).toBe(0);
+  });
+
+  it('[C9] uploaded bytes are evicted least recently used first under the cap; unsent bytes never', async () => {
+    const db = openSyncDb(
+      { companyId: newRowId(), userId: newRowId() },
+      { indexedDB: new IDBFactory(), IDBKeyRange },
+    );
+    const blob = (sha: string, status: BlobRecord['status'], lastUsedAt: number): BlobRecord => ({
+      sha256: sha.repeat(64),
+      bytes: new ArrayBuffer(100),
+      mimeType: 'image/jpeg',
+      size: 100,
+      status,
+      createdAt: 0,
+      lastUsedAt,
+      attempts: 0,
+      nextAttemptAt: 0,
+    });
+    await db.blobs.bulkPut([
+      blob('a', 'uploaded', 10),
+      blob('b', 'uploaded', 30),
+      blob('c', 'pending', 1),
+      blob('d', 'uploaded', 20),
+      blob('e', 'pending', 2),
+    ]);
+    await readBlob(db, 'a'.repeat(64)); // viewed now: the most recently used
+    expect(await evictUploadedBlobs(db, 300)).toBe(2);
+    expect((await db.blobs.toCollection().primaryKeys()).map((k) => String(k)[0]).sort()).toEqual([
+      'a',
+      'c',
+      'e',
+    ]);
+    expect(await evictUploadedBlobs(db, 0)).toBe(1);
+    expect((await db.blobs.toArray()).map((b) => b.status)).toEqual(['pending', 'pending']);
+  });
+});

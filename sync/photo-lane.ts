@@ -1,0 +1,231 @@
+import { Dexie } from 'dexie';
+import type { BlobRecord, SyncDb } from './db.ts';
+import { realTimers, type Timers } from './env.ts';
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  requestJson,
+  SyncHttpError,
+  type BackoffOptions,
+  type FetchLike,
+} from './http.ts';
+
+/** Default byte cap of photo bytes kept on the device; only uploaded blobs are evicted to meet it. */
+export const DEFAULT_BLOB_CAP_BYTES = 200 * 1024 * 1024;
+
+/** What the photo lane needs; the engine passes its own fetch, clock, random source, timers and pause state. */
+export interface PhotoLaneOptions {
+  db: SyncDb;
+  baseUrl: string;
+  fetch: FetchLike;
+  now: () => number;
+  random: () => number;
+  timers?: Timers;
+  backoff?: BackoffOptions;
+  capBytes?: number;
+  requestTimeoutMs?: number;
+  /** True while the engine is paused (401, 426): the lane sends nothing either. */
+  isPaused: () => boolean;
+  /** The server answered 401/403/426 to an upload: the engine pauses everything. */
+  onFatal: (err: SyncHttpError) => void;
+  /** Something changed (an upload finished or failed): counts and a pull are due. */
+  onChange: (uploaded: boolean) => void;
+}
+
+/** The photo lane: uploads pending photo bytes one at a time, each with its own backoff. */
+export interface PhotoLane {
+  /** Runs a pass over the blobs that are due (or joins the running one); resolves true if any went up. */
+  kick(): Promise<boolean>;
+  /** Cancels the retry timer. */
+  stop(): void;
+}
+
+/**
+ * Creates the photo lane (DESIGN.md section 7). Bytes go up with `PUT /api/sync/blobs/{sha256}`, one at a
+ * time, oldest retry time first. A failure sets that blob's own retry time (exponential backoff with
+ * jitter) and the pass moves on, so one failing photo never holds back the others, and the data queue
+ * never waits for photos at all. A refused blob (400 hash mismatch, 413, 415) is marked `rejected` and
+ * reported in `syncIssues`. A timer wakes the lane at the next retry time without any new write.
+ */
+export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
+  const { db } = options;
+  const timers = options.timers ?? realTimers;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  let running: Promise<boolean> | null = null;
+  let again = false;
+  let timer: unknown = null;
+  let stopped = false;
+
+  async function dueKeys(now: number): Promise<string[]> {
+    return (await db.blobs
+      .where('[status+nextAttemptAt]')
+      .between(['pending', Dexie.minKey], ['pending', now], true, true)
+      .primaryKeys()) as string[];
+  }
+
+  async function nextWake(now: number): Promise<number | null> {
+    // Index keys only: reading the records would load their bytes.
+    const keys = await db.blobs
+      .where('[status+nextAttemptAt]')
+      .between(['pending', now], ['pending', Dexie.maxKey], false, true)
+      .limit(1)
+      .keys();
+    const key = keys[0] as [string, number] | undefined;
+    return key ? key[1] : null;
+  }
+
+  /**
+   * SPEC B2/C9: the server takes bytes only for a photo row it has, so a blob waits until the create of a
+   * photo carrying its hash has left the outbox. A blob whose photo is gone from the device (its create was
+   * rejected and sits in syncIssues) waits too: a retry of that issue needs the bytes.
+   */
+  async function createAcknowledged(sha: string): Promise<boolean> {
+    const ids = await db.photos.where('sha256').equals(sha).primaryKeys();
+    if (ids.length === 0) return false;
+    const pending = await db.outbox
+      .where('rowId')
+      .anyOf(ids)
+      .filter((e) => e.table === 'photos' && e.op === 'create')
+      .count();
+    return pending < ids.length;
+  }
+
+  async function upload(blob: BlobRecord): Promise<'uploaded' | 'failed' | 'fatal'> {
+    try {
+      await requestJson(options.fetch, `${options.baseUrl}/api/sync/blobs/${blob.sha256}`, {
+        method: 'PUT',
+        headers: { 'content-type': blob.mimeType || 'application/octet-stream' },
+        body: blob.bytes,
+        timeoutMs: options.requestTimeoutMs ?? 60_000,
+      });
+      await db.blobs.update(blob.sha256, { status: 'uploaded', attempts: 0, nextAttemptAt: 0 });
+      return 'uploaded';
+    } catch (err) {
+      if (!(err instanceof SyncHttpError)) throw err;
+      const now = options.now();
+      if (err.kind === 'unauthorized' || err.kind === 'forbidden' || err.kind === 'schema') {
+        options.onFatal(err);
+        return 'fatal';
+      }
+      const permanent = err.status === 400 || err.status === 413 || err.status === 415;
+      if (permanent) {
+        await db.transaction('rw', db.blobs, db.syncIssues, async () => {
+          await db.blobs.update(blob.sha256, { status: 'rejected' });
+          await db.syncIssues.add({
+            kind: 'blob',
+            sha256: blob.sha256,
+            code: err.code ?? `HTTP_${err.status ?? 0}`,
+            message: err.message,
+            createdAt: now,
+          });
+        });
+      } else {
+        const attempts = blob.attempts + 1;
+        await db.blobs.update(blob.sha256, {
+          attempts,
+          nextAttemptAt: now + backoffDelay(attempts, options.random, backoff),
+        });
+      }
+      return 'failed';
+    }
+  }
+
+  async function pass(): Promise<boolean> {
+    let uploaded = false;
+    let failed = false;
+    for (const sha of await dueKeys(options.now())) {
+      if (stopped || options.isPaused()) return uploaded;
+      if (!(await createAcknowledged(sha))) continue;
+      const blob = await db.blobs.get(sha);
+      if (!blob || blob.status !== 'pending') continue;
+      const outcome = await upload(blob);
+      if (outcome === 'fatal') return uploaded;
+      if (outcome === 'uploaded') uploaded = true;
+      else failed = true;
+    }
+    if (uploaded) await evictUploadedBlobs(db, options.capBytes ?? DEFAULT_BLOB_CAP_BYTES);
+    if (uploaded || failed) options.onChange(uploaded);
+    schedule(await nextWake(options.now()));
+    return uploaded;
+  }
+
+  function schedule(at: number | null) {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+    if (at === null || stopped) return;
+    timer = timers.setTimeout(
+      () => {
+        timer = null;
+        void kick();
+      },
+      Math.max(0, at - options.now()),
+    );
+  }
+
+  function kick(): Promise<boolean> {
+    stopped = false;
+    if (options.isPaused()) return Promise.resolve(false);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let uploaded = false;
+      try {
+        do {
+          again = false;
+          if (await pass()) uploaded = true;
+        } while (again && !stopped && !options.isPaused());
+      } finally {
+        running = null;
+      }
+      return uploaded;
+    })();
+    return running;
+  }
+
+  return {
+    kick,
+    stop() {
+      stopped = true;
+      schedule(null);
+    },
+  };
+}
+
+/**
+ * Evicts uploaded photo bytes, least recently used first, until everything kept fits in `capBytes`. Pending
+ * bytes are never evicted: they are the only copy. Returns the number of blobs evicted.
+ */
+export async function evictUploadedBlobs(db: SyncDb, capBytes: number): Promise<number> {
+  return db.transaction('rw', db.blobs, async () => {
+    const sizes = (await db.blobs.orderBy('size').keys()) as number[];
+    let total = sizes.reduce((a, b) => a + b, 0);
+    if (total <= capBytes) return 0;
+    const lru = (await db.blobs
+      .where('[status+lastUsedAt]')
+      .between(['uploaded', Dexie.minKey], ['uploaded', Dexie.maxKey])
+      .primaryKeys()) as string[];
+    let evicted = 0;
+    for (const sha of lru) {
+      if (total <= capBytes) break;
+      const blob = await db.blobs.get(sha);
+      if (!blob || blob.status !== 'uploaded') continue;
+      await db.blobs.delete(sha);
+      total -= blob.size;
+      evicted++;
+    }
+    return evicted;
+  });
+}
+
+/**
+ * The bytes of a photo if the device still has them, marking them recently used (LRU). Returns null when
+ * they were evicted: the caller then loads the server's copy.
+ */
+export async function readBlob(db: SyncDb, sha256: string): Promise<BlobRecord | null> {
+  const blob = await db.blobs.get(sha256);
+  if (!blob) return null;
+  await db.blobs.update(sha256, { lastUsedAt: db.now() });
+  return blob;
+}

@@ -1,0 +1,161 @@
+import type { Mutation, MutationResult } from '#shared/sync-protocol.ts';
+import {
+  MIRROR_TABLES,
+  mirrorTable,
+  readMeta,
+  type AnyRow,
+  type OutboxEntry,
+  type ShadowRow,
+  type SyncDb,
+  type SyncIssue,
+} from './db.ts';
+import { applyMutation, rebaseRow } from './rebase.ts';
+
+/** The wire form of an outbox entry (the queue bookkeeping stays on the device). */
+export function toWire(e: OutboxEntry): Mutation {
+  return {
+    id: e.id,
+    op: e.op,
+    table: e.table,
+    rowId: e.rowId,
+    data: e.data,
+    baseVersion: e.baseVersion,
+    clientTime: e.clientTime,
+  };
+}
+
+function rwTables(db: SyncDb) {
+  return [...MIRROR_TABLES.map((t) => mirrorTable(db, t)), db.outbox, db.shadows, db.syncIssues, db.meta];
+}
+
+/**
+ * Settles a pushed batch in ONE Dexie transaction (SPEC C4, C5). Applied and partially applied mutations
+ * leave the outbox and are folded into the row's server shadow, so recomputing the row later keeps them;
+ * the row's `version` stays the one last pulled (C3), and the pull brings the server's exact row, conflict
+ * losers included. A partially applied mutation also leaves a `conflict` entry in `syncIssues` naming the
+ * fields it lost. A rejected mutation leaves the outbox for `syncIssues` with its full payload, code and
+ * message, and its row is recomputed without it, so the device stops showing a change the server refused.
+ * Entries without a result stay queued. Returns how many entries left the outbox.
+ */
+export async function applyPushResults(
+  db: SyncDb,
+  batch: readonly OutboxEntry[],
+  results: readonly MutationResult[],
+  now: number,
+): Promise<number> {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const answered = batch.filter((e) => e.seq !== undefined && byId.has(e.id));
+  if (answered.length === 0) return 0;
+  // Bulk reads and writes only: one IndexedDB request per step, whatever the batch size (DESIGN.md 12).
+  return db.transaction('rw', rwTables(db), async () => {
+    const still = await db.outbox.bulkGet(answered.map((e) => e.seq!));
+    const settled = answered.filter((_, i) => still[i] !== undefined);
+    const keyOf = (e: { table: string; rowId: string }) => `${e.table}\u0000${e.rowId}`;
+    const rows = new Map<string, { table: string; rowId: string; rejected: boolean }>();
+    for (const e of settled) {
+      const row = rows.get(keyOf(e)) ?? { table: e.table, rowId: e.rowId, rejected: false };
+      if (byId.get(e.id)!.status === 'rejected') row.rejected = true;
+      rows.set(keyOf(e), row);
+    }
+    const touched = [...rows.values()];
+    const shadowList = await db.shadows.bulkGet(touched.map((r) => [r.table, r.rowId] as [string, string]));
+    const shadows = new Map<string, ShadowRow>();
+    touched.forEach((r, i) => {
+      const shadow = shadowList[i];
+      if (shadow) shadows.set(keyOf(r), { ...shadow });
+    });
+    const issues: SyncIssue[] = [];
+    for (const e of settled) {
+      const result = byId.get(e.id)!;
+      if (result.status === 'rejected') {
+        issues.push({
+          kind: 'mutation',
+          mutation: e,
+          code: result.code ?? 'REJECTED',
+          message: result.message ?? 'The server refused this change',
+          createdAt: now,
+        });
+        continue;
+      }
+      const shadow = shadows.get(keyOf(e));
+      if (shadow) shadow.row = applyMutation(shadow.row, e);
+      if (result.status === 'partially_applied') {
+        issues.push({
+          kind: 'conflict',
+          mutation: e,
+          code: 'PARTIALLY_APPLIED',
+          message: 'Someone else changed some of these fields later; their values were kept',
+          conflicts: result.conflicts ?? [],
+          createdAt: now,
+        });
+      }
+    }
+    await db.outbox.bulkDelete(settled.map((e) => e.seq!));
+    if (issues.length) await db.syncIssues.bulkAdd(issues);
+
+    const remaining = new Map<string, OutboxEntry[]>();
+    for (const e of await db.outbox
+      .where('rowId')
+      .anyOf(touched.map((r) => r.rowId))
+      .toArray()) {
+      const list = remaining.get(keyOf(e)) ?? [];
+      list.push(e);
+      remaining.set(keyOf(e), list);
+    }
+    const keepShadows: ShadowRow[] = [];
+    const dropShadows: [string, string][] = [];
+    const puts = new Map<string, AnyRow[]>();
+    const deletes = new Map<string, string[]>();
+    for (const r of touched) {
+      const shadow = shadows.get(keyOf(r));
+      if (!shadow) continue;
+      const pending = (remaining.get(keyOf(r)) ?? []).sort((a, b) => a.id - b.id);
+      if (pending.length) keepShadows.push(shadow);
+      else dropShadows.push([r.table, r.rowId]);
+      // Without a rejection the visible row already is `shadow + every mutation`: only a refused change
+      // makes the row differ from what the device shows.
+      if (!r.rejected) continue;
+      let row: AnyRow | null = shadow.row ? { ...shadow.row } : null;
+      for (const m of pending) row = applyMutation(row, m);
+      if (row) puts.set(r.table, [...(puts.get(r.table) ?? []), row]);
+      else deletes.set(r.table, [...(deletes.get(r.table) ?? []), r.rowId]);
+    }
+    if (keepShadows.length) await db.shadows.bulkPut(keepShadows);
+    if (dropShadows.length) await db.shadows.bulkDelete(dropShadows);
+    for (const [table, list] of puts) await mirrorTable(db, table).bulkPut(list);
+    for (const [table, ids] of deletes) await mirrorTable(db, table).bulkDelete(ids);
+    return settled.length;
+  });
+}
+
+/**
+ * Answers a 409 OUT_OF_ORDER. `expected` above the head of the queue: the server already has the entries
+ * below it (their answers were lost), so they leave the queue and count as applied; the pull brings their
+ * outcome. `expected` below the head: the server lost mutations this device no longer holds (a restored
+ * backup), so the queue is renumbered from `expected`, keeping its order, and nothing queued is dropped.
+ * Returns false when there was nothing to fix (the caller then reports a protocol error).
+ */
+export async function resolveOutOfOrder(db: SyncDb, expected: number): Promise<boolean> {
+  return db.transaction('rw', rwTables(db), async () => {
+    const queue = await db.outbox.orderBy('seq').toArray();
+    const head = queue[0];
+    if (!head || head.id === expected) return false;
+    const meta = await readMeta(db);
+    if (expected > head.id) {
+      const done = queue.filter((e) => e.id < expected);
+      for (const e of done) {
+        const shadow = await db.shadows.get([e.table, e.rowId]);
+        if (shadow) await db.shadows.put({ ...shadow, row: applyMutation(shadow.row, e) });
+        await db.outbox.delete(e.seq!);
+      }
+      for (const e of done) await rebaseRow(db, e.table, e.rowId);
+      if (meta.nextMutationId < expected) await db.meta.put({ ...meta, nextMutationId: expected });
+      return true;
+    }
+    const renumbered = queue.map((e, i) => ({ ...e, id: expected + i }));
+    await db.outbox.bulkDelete(queue.map((e) => e.seq!));
+    await db.outbox.bulkAdd(renumbered);
+    await db.meta.put({ ...meta, nextMutationId: expected + queue.length });
+    return true;
+  });
+}

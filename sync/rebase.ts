@@ -1,0 +1,55 @@
+import type { Mutation } from '#shared/sync-protocol.ts';
+import { mirrorTable, type AnyRow, type OutboxEntry, type ShadowRow, type SyncDb } from './db.ts';
+
+/**
+ * The row a mutation leaves behind, as the device shows it until the server's answer comes back. A create
+ * over an existing row merges (a replayed create after a reset), a patch of a missing row does nothing (the
+ * row was deleted under it; the server will reject the patch), a delete removes the row.
+ */
+export function applyMutation(
+  row: AnyRow | null,
+  m: Pick<Mutation, 'op' | 'rowId' | 'data' | 'clientTime'>,
+): AnyRow | null {
+  const at = new Date(m.clientTime).toISOString();
+  switch (m.op) {
+    case 'create':
+      return { createdAt: at, ...row, ...m.data, updatedAt: at, id: m.rowId, version: row?.version ?? 0 };
+    case 'patch':
+      return row ? { ...row, ...m.data, updatedAt: at, id: row.id, version: row.version } : null;
+    case 'delete':
+      return null;
+  }
+}
+
+/** Pending outbox entries of one row, in queue order. Runs inside the caller's transaction. */
+export async function pendingFor(db: SyncDb, table: string, rowId: string): Promise<OutboxEntry[]> {
+  const entries = await db.outbox.where('rowId').equals(rowId).toArray();
+  return entries.filter((e) => e.table === table).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Recomputes a row with unsent changes as `shadow + pending mutations` and stores it; drops the shadow once
+ * nothing is pending. Runs inside the caller's rw transaction (mirror table, outbox, shadows).
+ */
+export async function rebaseRow(db: SyncDb, table: string, rowId: string): Promise<void> {
+  const shadow = await db.shadows.get([table, rowId]);
+  if (!shadow) return;
+  const pending = await pendingFor(db, table, rowId);
+  let row: AnyRow | null = shadow.row ? { ...shadow.row } : null;
+  for (const m of pending) row = applyMutation(row, m);
+  const t = mirrorTable(db, table);
+  if (row) await t.put(row);
+  else await t.delete(rowId);
+  if (pending.length === 0) await db.shadows.delete([table, rowId]);
+}
+
+/** Remembers a row's server state before its first unsent change (no-op when one is already kept). */
+export async function keepShadow(
+  db: SyncDb,
+  table: ShadowRow['table'],
+  row: AnyRow | undefined,
+  rowId: string,
+) {
+  if (await db.shadows.get([table, rowId])) return;
+  await db.shadows.put({ table, id: rowId, version: row?.version ?? 0, row: row ? { ...row } : null });
+}

@@ -1,10 +1,55 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+
+/** Theme colour of the manifest, the <meta name="theme-color"> and the icons (teal-700). */
+export const THEME_COLOR = '#0f766e';
 
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
   build: { outDir: '../dist', emptyOutDir: true },
   server: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } } },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // DESIGN.md section 12: 'prompt', never 'autoUpdate' (a forced reload can interrupt an edit or a sync);
+      // registered from web/app/pwa.ts (no inline script, so the CSP needs no nonce).
+      registerType: 'prompt',
+      injectRegister: null,
+      // public/ files are precached through globPatterns; listing them again would duplicate entries.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'SiteCommand',
+        short_name: 'SiteCommand',
+        description: 'Construction project management that works with no signal.',
+        // '/' is the dashboard when signed in and the landing page otherwise (/dashboard would be a 404 signed out).
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell and every built asset; never an /api answer (no runtimeCaching at all).
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,txt}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+    }),
+  ],
   test: {
     root: '.',
     include: ['{api,shared,sync,web,tests/unit}/**/*.test.{ts,tsx}'],

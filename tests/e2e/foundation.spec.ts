@@ -1,33 +1,26 @@
 import { expect, test } from '@playwright/test';
+import { watchPage } from './support/watch-page.ts';
 
-test('the server serves the app shell and a browser session can sign in, with no CSP violations', async ({
+test('the server serves the app and a browser session can sign in, with an HttpOnly cookie and no CSP violations', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/401/.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-
+  const watch = await watchPage(page);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'SiteCommand' })).toBeVisible();
-  await expect(page.locator('#root')).toHaveAttribute('data-session', 'signed-out');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
 
-  const signIn = await page.evaluate(async () => {
-    const res = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@summit.test', password: 'sitecommand-demo' }),
-    });
-    return { status: res.status, cookieVisibleToScript: document.cookie.includes('sc_session') };
-  });
-  expect(signIn).toEqual({ status: 200, cookieVisibleToScript: false });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@summit.test');
+  await page.getByLabel('Password').fill('sitecommand-demo');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('company-name')).toHaveText('Summit Builders');
+  expect(await page.evaluate(() => document.cookie.includes('sc_session'))).toBe(false);
 
   await page.reload();
-  await expect(page.locator('#root')).toHaveAttribute('data-session', 'signed-in');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   const user = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
   expect(user).toMatchObject({ email: 'admin@summit.test', companyName: 'Summit Builders' });
-  expect(problems).toEqual([]);
+  watch.expectClean();
 });
 
 test('a cross-site form post is refused', async ({ request }) => {

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { signIn, watchPage } from './support/watch-page.ts';
+
+test('a wrong password shows the sign-in error toast; the right one goes to /dashboard', async ({ page }) => {
+  const watch = await watchPage(page);
+  await page.goto('/login');
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Password');
+  await expect(email).toHaveAttribute('required', '');
+  await expect(password).toHaveAttribute('required', '');
+
+  await email.fill('crew@summit.test');
+  await password.fill('not-the-password');
+  // Hold the answer so the pending label can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/auth/login', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  release();
+  const toast = page.getByRole('status').filter({ hasText: 'Unable to Sign In' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Email or password is incorrect. Please try again.');
+  await expect(page).toHaveURL(/\/login$/);
+  // F8 moves focus to the toast region (Radix default hotkey, spec 01 section 9).
+  await page.keyboard.press('F8');
+  expect(
+    await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label')),
+  ).toMatch(/Notifications/);
+  await page.unroute('**/api/auth/login');
+
+  await password.fill('sitecommand-demo');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  watch.expectClean();
+});
+
+test('a server that cannot be reached gives the server message', async ({ page }) => {
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  await page.goto('/login');
+  await page.route('**/api/auth/login', (route) => route.abort());
+  await page.getByLabel('Email').fill('crew@summit.test');
+  await page.getByLabel('Password').fill('whatever');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Unable to Sign In' })).toContainText(
+    'Unable to connect to the server. Please try again later.',
+  );
+  watch.expectClean();
+});
+
+test('Back to Landing goes to /', async ({ page }) => {
+  const watch = await watchPage(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Back to Landing' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  watch.expectClean();
+});
+
+test('signed out, an unknown path shows the 404 page; signed in too', async ({ page }) => {
+  const watch = await watchPage(page);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+
+  await signIn(page, 'crew@summit.test');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  watch.expectClean();
+});
+
+test('Sign Out returns to /login, and to /login even when the logout call fails', async ({ page }) => {
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  await signIn(page, 'crew@summit.test');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+
+  await signIn(page, 'crew@summit.test');
+  await page.route('**/api/auth/logout', (route) => route.abort());
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  watch.expectClean();
+});

@@ -1,0 +1,138 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signIn, watchPage } from './support/watch-page.ts';
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext, page: Page) {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+test('a cold start with no network opens the last signed-in user’s app, marked offline', async ({
+  context,
+  page,
+}) => {
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  await signIn(page, 'crew@summit.test');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const firstName = await page.getByTestId('user-first-name').innerText();
+  await page.close();
+
+  await goOffline(context);
+  const cold = await context.newPage();
+  const coldWatch = await watchPage(cold, { allowNetworkErrors: true });
+  await cold.goto('/dashboard');
+  await expect(cold.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 15_000 });
+  await expect(cold.getByTestId('company-name')).toHaveText('Summit Builders');
+  await expect(cold.getByTestId('user-first-name')).toHaveText(firstName);
+  await expect(cold.getByRole('button', { name: /^Sync status, Offline/ })).toBeVisible();
+  await expect(cold.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Projects',
+    'Tasks',
+    'Schedule',
+    'Photos',
+    'Project Logs',
+    'Crew',
+  ]);
+  await cold.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(cold.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+
+  // Back online: the session is confirmed with the server and the indicator says so.
+  await goOnline(context, cold);
+  await expect(cold.getByRole('button', { name: /^Sync status, (Online|Syncing)/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  watch.expectClean();
+  coldWatch.expectClean();
+});
+
+test('a 401 clears the remembered user: an offline start after signing out shows the public pages', async ({
+  context,
+  page,
+}) => {
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  await signIn(page, 'crew@summit.test');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(await page.evaluate(() => localStorage.getItem('sitecommand:last-user'))).toContain(
+    'crew@summit.test',
+  );
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('sitecommand:last-user'))).toBeNull();
+
+  await goOffline(context);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible({ timeout: 15_000 });
+  watch.expectClean();
+});
+
+test('signing out with unsent changes asks first and keeps them in that user’s own database', async ({
+  page,
+}) => {
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  // Keep the queue from draining while the test looks at it.
+  await page.route('**/api/sync/**', (route) => route.abort('internetdisconnected'));
+  await signIn(page, 'crew@summit.test');
+  const crew = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
+  const dbName = `sitecommand-${crew.companyId}-${crew.id}`;
+
+  // One queued change, written the way the sync module stores it.
+  await page.evaluate(async (name) => {
+    const open = indexedDB.open(name);
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('outbox', 'readwrite');
+      tx.objectStore('outbox').add({
+        id: 1,
+        op: 'patch',
+        table: 'projects',
+        rowId: crypto.randomUUID(),
+        data: { name: 'Unsent' },
+        baseVersion: null,
+        clientTime: Date.now(),
+        createdAt: Date.now(),
+      });
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, dbName);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('You have 1 change that has not been sent');
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out anyway' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Another user on the same device gets a database of their own; the first user's outbox stays put.
+  await signIn(page, 'manager@summit.test');
+  const manager = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
+  const managerDb = `sitecommand-${manager.companyId}-${manager.id}`;
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort()))
+    .toEqual([dbName, managerDb].sort());
+  const count = await page.evaluate(async (name) => {
+    const open = indexedDB.open(name);
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const n = await new Promise<number>((resolve) => {
+      const req = db.transaction('outbox').objectStore('outbox').count();
+      req.onsuccess = () => resolve(req.result);
+    });
+    db.close();
+    return n;
+  }, dbName);
+  expect(count).toBe(1);
+  watch.expectClean();
+});

@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'sitecommand-demo';
+
+export interface WatchOptions {
+  /** Offline tests: failed requests (net::ERR_*) are expected, not errors of the app. */
+  allowNetworkErrors?: boolean;
+}
+
+/**
+ * Collects console errors, uncaught exceptions and CSP violations of a page (and of pages opened later in
+ * its context when called for them too). A 401 from the auth endpoints is the signed-out state, not an error.
+ */
+export async function watchPage(page: Page, options: WatchOptions = {}) {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
+    });
+  });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    const url = msg.location().url ?? '';
+    if (/status of 401/.test(text) && /\/api\/auth\//.test(url)) return;
+    if (options.allowNetworkErrors && /net::ERR_|Failed to fetch/.test(text) && !/CSP/.test(text)) return;
+    problems.push(`${text} (${url})`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return {
+    problems,
+    /** Asserts nothing went wrong so far. */
+    expectClean() {
+      expect(problems, 'console errors, page errors or CSP violations').toEqual([]);
+    },
+  };
+}
+
+/** Signs in through the sign-in screen and waits for the shell. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}

@@ -1,0 +1,161 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
+import { openSyncDb, type SyncDb } from '#sync/db.ts';
+import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
+import { mutate, type MutationData } from '#sync/mutate.ts';
+import { requestPersistentStorage, useSession } from './session.tsx';
+
+interface LocalData {
+  db: SyncDb;
+  /** Null in tests that mount the provider without an engine. */
+  engine: SyncEngine | null;
+}
+
+const LocalDataContext = createContext<LocalData | null>(null);
+
+/** How long sign-out waits for the engine to finish a running cycle. */
+const STOP_WAIT_MS = 2_000;
+
+export interface LocalDataProviderProps {
+  scope: { companyId: string; userId: string };
+  children: ReactNode;
+  /** Shown while the database opens (one render). */
+  fallback?: ReactNode;
+  /** Test seams: an already open database, and whether to run the sync engine. */
+  db?: SyncDb;
+  withEngine?: boolean;
+}
+
+/**
+ * Opens the Dexie mirror of the signed-in user in their company (one database per user and company, so
+ * another user on this device never sees or sends this user's data), starts the sync engine, and stops it
+ * at sign-out or when the user changes. The outbox stays in this user's own database after sign-out.
+ */
+export function LocalDataProvider({
+  scope,
+  children,
+  fallback = null,
+  db: givenDb,
+  withEngine = true,
+}: LocalDataProviderProps) {
+  const { companyId, userId } = scope;
+  const session = useSession();
+  const onSignOut = session.onSignOut;
+  const refreshSession = session.refresh;
+  const [state, setState] = useState<LocalData | null>(null);
+
+  useEffect(() => {
+    const db = givenDb ?? openSyncDb({ companyId, userId });
+    const engine = withEngine ? createSyncEngine({ db }) : null;
+    engine?.start();
+    setState({ db, engine });
+    requestPersistentStorage();
+    let stopped: Promise<void> | null = null;
+    const stopEngine = () => (stopped ??= engine ? engine.stop() : Promise.resolve());
+    // Sign-out waits for a running cycle to end, but never long: a hung request must not block it.
+    const stop = () => Promise.race([stopEngine(), new Promise<void>((r) => setTimeout(r, STOP_WAIT_MS))]);
+    const unhook = onSignOut(stop);
+    // A 401 during sync: the session may have ended elsewhere; ask the server who we are.
+    const unsubscribe = engine?.status.subscribe((s) => {
+      if (s.paused === 'unauthorized') void refreshSession();
+    });
+    return () => {
+      unhook();
+      unsubscribe?.();
+      setState(null);
+      // The database closes only once the engine has really stopped using it.
+      void stopEngine().finally(() => {
+        if (!givenDb) db.close();
+      });
+    };
+  }, [companyId, userId, givenDb, withEngine, onSignOut, refreshSession]);
+
+  if (!state) return <>{fallback}</>;
+  return <LocalDataContext.Provider value={state}>{children}</LocalDataContext.Provider>;
+}
+
+function useLocalData(): LocalData {
+  const value = useContext(LocalDataContext);
+  if (!value) throw new Error('Local data hooks must be used inside <LocalDataProvider> (the signed-in app)');
+  return value;
+}
+
+/** The open Dexie mirror (`SyncDb`) of the signed-in user and company; read it with `useLiveQuery`. */
+export function useSyncDb(): SyncDb {
+  return useLocalData().db;
+}
+
+/** The running sync engine, or null (tests). */
+export function useSyncEngine(): SyncEngine | null {
+  return useLocalData().engine;
+}
+
+export type LocalWrite = <T extends SyncTable>(
+  table: T,
+  op: MutationOp,
+  rowId: string,
+  data?: MutationData<T>,
+) => Promise<void>;
+
+/**
+ * Writes through the sync module: the row and its outbox entry commit in one transaction (the change is
+ * saved once this resolves), and the engine hears of it and pushes shortly after. Throws the sync module's
+ * `LocalWriteError` for a write it refuses (bad shape, missing row).
+ */
+export function useLocalWrite(): LocalWrite {
+  const db = useSyncDb();
+  return useCallback<LocalWrite>(
+    async (table, op, rowId, data) => {
+      await mutate(db, table, op, rowId, data);
+    },
+    [db],
+  );
+}
+
+const OFFLINE_STATUS: SyncStatus = {
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  pushing: false,
+  pulling: false,
+  pending: 0,
+  oldestPendingAt: null,
+  blobsPending: 0,
+  issues: 0,
+  lastSyncedAt: null,
+  error: null,
+  paused: null,
+  leader: false,
+};
+
+const noopSubscribe = () => () => {};
+
+/** The engine's status observable as React state (a fixed idle status when there is no engine). */
+export function useSyncStatus(): SyncStatus {
+  const engine = useSyncEngine();
+  return useSyncExternalStore(
+    engine ? (fn) => engine.status.subscribe(fn) : noopSubscribe,
+    engine ? engine.status.get : () => OFFLINE_STATUS,
+    engine ? engine.status.get : () => OFFLINE_STATUS,
+  );
+}
+
+/** Provides an already open database (and optionally an engine) without opening or syncing: tests, stories. */
+export function StaticLocalData({
+  db,
+  engine = null,
+  children,
+}: {
+  db: SyncDb;
+  engine?: SyncEngine | null;
+  children: ReactNode;
+}) {
+  const [value] = useState<LocalData>(() => ({ db, engine }));
+  return <LocalDataContext.Provider value={value}>{children}</LocalDataContext.Provider>;
+}

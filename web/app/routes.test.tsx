@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppRoutes, SESSION_LOADING_TEXT } from './routes.tsx';
+import { json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the route table', () => {
+  it("shows 'Loading your dashboard...' while the session loads", async () => {
+    stubApi({ 'GET /api/auth/user': () => new Promise<Response>(() => {}) });
+    renderInApp(<AppRoutes />, { path: '/dashboard' });
+    expect(SESSION_LOADING_TEXT).toBe('Loading your dashboard...');
+    expect(await screen.findByText('Loading your dashboard...')).toBeTruthy();
+  });
+
+  it('signed out: / is the landing page, /login the sign-in, anything else the 404 page', async () => {
+    stubApi({ 'GET /api/auth/user': () => json({ message: 'no' }, 401) });
+    renderInApp(<AppRoutes />, { path: '/projects' });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    cleanup();
+    renderInApp(<AppRoutes />, { path: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Sign in to SiteCommand' })).toBeTruthy();
+  });
+
+  it('a user who must change their password sees only that screen, and it checks the form', async () => {
+    const change = vi.fn(() => json({ ok: true }));
+    stubApi({
+      'GET /api/auth/user': () => json({ ...TEST_USER, mustChangePassword: true }),
+      'POST /api/auth/change-password': change,
+    });
+    renderInApp(<AppRoutes />, { path: '/projects' });
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Current password'), 'one-time-pass');
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('New password must be at least 12 characters')).toBeTruthy();
+    expect(change).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'a-much-longer-secret');
+    await userEvent.clear(screen.getByLabelText('Confirm new password'));
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'a-much-longer-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    await vi.waitFor(() => expect(change).toHaveBeenCalledOnce());
+    const [, init] = change.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      currentPassword: 'one-time-pass',
+      newPassword: 'a-much-longer-secret',
+    });
+  });
+});

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { LAST_USER_KEY, rememberedUser, rememberUser } from '#web/lib/session-user.ts';
+import { fetchCurrentUser, retryUserQuery, useSession } from './session.tsx';
+import { json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('fetchCurrentUser', () => {
+  it('returns the user and remembers it for an offline start', async () => {
+    stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    expect(await fetchCurrentUser()).toEqual(TEST_USER);
+    expect(rememberedUser()).toMatchObject({ id: TEST_USER.id, companyId: TEST_USER.companyId });
+  });
+
+  it('treats 401 as signed out and forgets the remembered user', async () => {
+    rememberUser(TEST_USER);
+    stubApi({ 'GET /api/auth/user': () => json({ message: 'Not signed in' }, 401) });
+    expect(await fetchCurrentUser()).toBeNull();
+    expect(localStorage.getItem(LAST_USER_KEY)).toBeNull();
+  });
+
+  it('uses the remembered user, marked offline, when no answer comes', async () => {
+    rememberUser(TEST_USER);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    expect(await fetchCurrentUser()).toEqual({ ...TEST_USER, offline: true });
+  });
+
+  it('throws a network error when nobody is remembered', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(fetchCurrentUser()).rejects.toThrow('Failed to fetch');
+  });
+
+  it('does not fall back on a server error other than "unreachable"', async () => {
+    rememberUser(TEST_USER);
+    stubApi({ 'GET /api/auth/user': () => new Response('boom', { status: 500 }) });
+    await expect(fetchCurrentUser()).rejects.toThrow('500: boom');
+  });
+});
+
+describe('retry of the user request', () => {
+  it('retries up to 2 times, never on 401', () => {
+    expect(retryUserQuery(0, new Error('500: x'))).toBe(true);
+    expect(retryUserQuery(1, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retryUserQuery(2, new Error('500: x'))).toBe(false);
+    expect(retryUserQuery(0, new Error('401: x'))).toBe(false);
+  });
+});
+
+function Probe() {
+  const { status, user, offline } = useSession();
+  return (
+    <p>
+      {status} {user?.email ?? 'nobody'} {offline ? 'offline' : 'online'}
+    </p>
+  );
+}
+
+describe('SessionProvider', () => {
+  it('goes from loading to authenticated', async () => {
+    stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    renderInApp(<Probe />);
+    expect(screen.getByText(/^loading/)).toBeTruthy();
+    expect(await screen.findByText('authenticated crew@summit.test online')).toBeTruthy();
+  });
+
+  it('is unauthenticated on 401', async () => {
+    stubApi({ 'GET /api/auth/user': () => json({ message: 'no' }, 401) });
+    renderInApp(<Probe />);
+    expect(await screen.findByText('unauthenticated nobody online')).toBeTruthy();
+  });
+
+  it('runs offline on the remembered user, and confirms with the server once online again', async () => {
+    rememberUser(TEST_USER);
+    let up = false;
+    stubApi({
+      'GET /api/auth/user': () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return json(TEST_USER);
+      },
+    });
+    renderInApp(<Probe />);
+    expect(await screen.findByText('authenticated crew@summit.test offline')).toBeTruthy();
+    up = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByText('authenticated crew@summit.test online')).toBeTruthy());
+  });
+});

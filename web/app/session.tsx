@@ -1,0 +1,204 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
+import {
+  forgetUser,
+  rememberedUser,
+  rememberUser,
+  type CurrentUser,
+  type SessionUser,
+} from '#web/lib/session-user.ts';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** Query key of the current user (spec 01 section 7: GET /api/auth/user). */
+export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+/** Answers that mean "the server is not reachable" rather than "you are signed out". */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Reads the current user. A 401 means signed out (and forgets the remembered user). When no answer comes
+ * (offline, server unreachable), the last signed-in user of this device is used, marked `offline`, so a
+ * cold start without network opens that user's app from the local mirror (DESIGN.md section 12).
+ */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  let res: Response;
+  try {
+    res = await fetch(USER_QUERY_KEY[0], { credentials: 'include', signal });
+  } catch (err) {
+    const remembered = isNetworkError(err) ? rememberedUser() : null;
+    if (remembered) return { ...remembered, offline: true };
+    throw err;
+  }
+  if (res.status === 401) {
+    forgetUser();
+    return null;
+  }
+  if (UNREACHABLE_STATUSES.has(res.status)) {
+    const remembered = rememberedUser();
+    if (remembered) return { ...remembered, offline: true };
+  }
+  await throwIfNotOk(res);
+  const user = (await res.json()) as SessionUser;
+  rememberUser(user);
+  return user;
+}
+
+/** Spec 01 section 9: the user request is retried up to 2 times, never on 401. */
+export function retryUserQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof Error && error.message.startsWith('401')) return false;
+  return failureCount < 2;
+}
+
+type SignOutHook = () => Promise<void> | void;
+
+export interface SessionValue {
+  user: CurrentUser | null;
+  status: SessionStatus;
+  /** True while the app runs on the remembered user because the server cannot be reached. */
+  offline: boolean;
+  /** Logs out (POST /api/auth/logout, failures ignored), stops local sync, then goes to /login. */
+  signOut(): Promise<void>;
+  /** After a successful sign-in: stores the user, remembers it for offline starts, asks for persistent storage. */
+  signedIn(user: SessionUser): void;
+  /** Re-reads the current user from the server. */
+  refresh(): Promise<void>;
+  /** Runs `hook` at sign-out before the logout call (the local-data layer stops the sync engine here). */
+  onSignOut(hook: SignOutHook): () => void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** Asks the browser to keep this origin's storage (the outbox is the only copy of unsent changes). */
+export function requestPersistentStorage(): void {
+  try {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+    if (storage?.persist) {
+      void storage
+        .persisted()
+        .then((already) => (already ? true : storage.persist()))
+        .catch(() => false);
+    }
+  } catch {
+    // not supported: nothing to do
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const hooks = useRef(new Set<SignOutHook>());
+
+  const query = useQuery<CurrentUser | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    retry: retryUserQuery,
+    retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2_000),
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: false,
+  });
+
+  const user = query.data ?? null;
+  const offline = user?.offline === true;
+
+  // Back online after an offline start: ask the server who we are (a 401 then signs out cleanly).
+  useEffect(() => {
+    if (!offline) return;
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    window.addEventListener('online', recheck);
+    const timer = window.setInterval(() => {
+      if (navigator.onLine) recheck();
+    }, 30_000);
+    return () => {
+      window.removeEventListener('online', recheck);
+      window.clearInterval(timer);
+    };
+  }, [offline, queryClient]);
+
+  // Another user (or nobody) now: drop every cached answer of the previous one (notifications, lists).
+  const lastUserId = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (query.isPending) return;
+    const id = user?.id ?? null;
+    if (lastUserId.current !== undefined && lastUserId.current !== id) {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+    }
+    lastUserId.current = id;
+  }, [user?.id, query.isPending, queryClient]);
+
+  const signedIn = useCallback(
+    (next: SessionUser) => {
+      rememberUser(next);
+      queryClient.setQueryData<CurrentUser | null>(USER_QUERY_KEY, next);
+      requestPersistentStorage();
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    for (const hook of [...hooks.current]) {
+      try {
+        await hook();
+      } catch (err) {
+        console.warn('sign-out hook failed', err);
+      }
+    }
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+    } catch {
+      // Spec 02 section 2: the browser goes to /login even when the logout call fails.
+    }
+    forgetUser();
+    queryClient.setQueryData<CurrentUser | null>(USER_QUERY_KEY, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+    navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  }, [queryClient]);
+
+  const onSignOut = useCallback((hook: SignOutHook) => {
+    hooks.current.add(hook);
+    return () => {
+      hooks.current.delete(hook);
+    };
+  }, []);
+
+  const status: SessionStatus = query.isPending
+    ? 'loading'
+    : user && !query.isError
+      ? 'authenticated'
+      : 'unauthenticated';
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      user: status === 'authenticated' ? user : null,
+      status,
+      offline,
+      signOut,
+      signedIn,
+      refresh,
+      onSignOut,
+    }),
+    [user, status, offline, signOut, signedIn, refresh, onSignOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session: `{ user, status, signOut() }` and friends. Must be used under `SessionProvider`. */
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+/** The signed-in user; throws when called outside the signed-in part of the app. */
+export function useCurrentUser(): CurrentUser {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser needs a signed-in user');
+  return user;
+}

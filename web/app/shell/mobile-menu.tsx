@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Menu } from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
+import { Button } from '#web/components/ui/button.tsx';
+import type { SessionUser } from '#web/lib/session-user.ts';
+import { mobileMenuItems } from './nav-items.ts';
+import { NavList } from './sidebar.tsx';
+
+/** The mobile menu: a sheet from the left with the sidebar items (RBAC Admin only for admins). */
+export function MobileMenu({ user }: { user: Pick<SessionUser, 'permissions' | 'role'> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <D.Root open={open} onOpenChange={setOpen}>
+      <D.Trigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu className="h-5 w-5" aria-hidden="true" />
+        </Button>
+      </D.Trigger>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
+        <D.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-4 bg-white p-4 shadow-xl focus:outline-none md:hidden">
+          <D.Title className="text-lg font-bold text-slate-900">SiteCommand</D.Title>
+          <D.Description className="sr-only">Go to another screen</D.Description>
+          <nav aria-label="Mobile">
+            <NavList items={mobileMenuItems(user)} onNavigate={() => setOpen(false)} />
+          </nav>
+          <D.Close asChild>
+            <Button variant="outline" className="mt-auto">
+              Close menu
+            </Button>
+          </D.Close>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Spinner, FullScreenSpinner } from '#web/components/spinner.tsx';
+import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { LocalDataProvider } from './local-data.tsx';
+import { useCurrentUser } from './session.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+
+/**
+ * The signed-in part of the app, one lazy chunk: the user's local mirror and sync engine, the shell, and
+ * the current screen. Keyed by user and company so a different user never reuses this one's database.
+ */
+export default function SignedInLayout() {
+  const user = useCurrentUser();
+  return (
+    <LocalDataProvider
+      key={`${user.companyId}:${user.id}`}
+      scope={{ companyId: user.companyId, userId: user.id }}
+      fallback={<FullScreenSpinner label="Loading your dashboard..." />}
+    >
+      <TooltipProvider>
+        <AppShell>
+          <Suspense fallback={<Spinner label="Loading..." className="p-10" />}>
+            <Outlet />
+          </Suspense>
+        </AppShell>
+      </TooltipProvider>
+    </LocalDataProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { Toaster } from '#web/components/ui/toast.tsx';
+import { createQueryClient } from '#web/lib/api.ts';
+import type { SessionUser } from '#web/lib/session-user.ts';
+import { SessionProvider } from './session.tsx';
+
+export const TEST_USER: SessionUser = {
+  id: '0195a0a0-0000-7000-8000-0000000000a1',
+  email: 'crew@summit.test',
+  firstName: 'Casey',
+  lastName: 'Rivera',
+  name: 'Casey Rivera',
+  role: 'crew',
+  roleId: 3,
+  companyId: '0195a0a0-0000-7000-8000-0000000000c0',
+  companyName: 'Summit Builders',
+  mustChangePassword: false,
+  permissions: {
+    dashboard: true,
+    projects: true,
+    tasks: true,
+    projectHealth: false,
+    schedule: true,
+    photos: true,
+    logs: true,
+    crew: true,
+    subs: false,
+    rbacAdmin: false,
+  },
+  grants: [],
+};
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+/** Stubs `fetch` with a handler per "METHOD /path" (unknown calls answer 404). Returns the mock. */
+export function stubApi(handlers: Record<string, Handler>) {
+  const fn = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${new URL(url, 'http://localhost').pathname}`;
+    const handler = handlers[key];
+    if (!handler) return new Response('{"message":"Not found"}', { status: 404 });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** Renders `ui` at `path` inside the app's providers (query client, router, session, toasts). */
+export function renderInApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const client = createQueryClient();
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionProvider>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+          <LocationProbe />
+          <Toaster />
+        </SessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}

@@ -1,0 +1,28 @@
+import { Progress as P } from 'radix-ui';
+import { cn } from '#web/lib/cn.ts';
+
+export interface ProgressProps {
+  /** Percent; drawn capped to 0..100. */
+  value: number;
+  className?: string;
+  /** The bar's accessible name, e.g. "Progress of Harbor Tower". */
+  'aria-label'?: string;
+  indicatorClassName?: string;
+}
+
+export function Progress({ value, className, indicatorClassName, ...rest }: ProgressProps) {
+  const v = Math.max(0, Math.min(100, Number.isFinite(value) ? value : 0));
+  return (
+    <P.Root
+      value={v}
+      max={100}
+      aria-label={rest['aria-label']}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-slate-200', className)}
+    >
+      <P.Indicator
+        className={cn('h-full bg-teal-600 transition-[width]', indicatorClassName)}
+        style={{ width: `${v}%` }}
+      />
+    </P.Root>
+  );
+}

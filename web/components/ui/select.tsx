@@ -1,0 +1,72 @@
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { Select as S } from 'radix-ui';
+import { Check, ChevronDown } from 'lucide-react';
+import { cn } from '#web/lib/cn.ts';
+
+export const Select = S.Root;
+export const SelectGroup = S.Group;
+export const SelectValue = S.Value;
+
+/** The closed select. Give it `id` (for a Label's htmlFor) or `aria-label`. */
+export const SelectTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof S.Trigger>>(
+  function SelectTrigger({ className, children, ...props }, ref) {
+    return (
+      <S.Trigger
+        ref={ref}
+        className={cn(
+          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600/40 disabled:opacity-50 data-[placeholder]:text-slate-400',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <S.Icon asChild>
+          <ChevronDown className="h-4 w-4 opacity-60" aria-hidden="true" />
+        </S.Icon>
+      </S.Trigger>
+    );
+  },
+);
+
+export const SelectContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof S.Content>>(
+  function SelectContent({ className, children, position = 'popper', ...props }, ref) {
+    return (
+      <S.Portal>
+        <S.Content
+          ref={ref}
+          position={position}
+          className={cn(
+            'relative z-50 max-h-72 min-w-[8rem] overflow-hidden rounded-md border border-slate-200 bg-white text-slate-900 shadow-md',
+            position === 'popper' && 'w-[var(--radix-select-trigger-width)] translate-y-1',
+            className,
+          )}
+          {...props}
+        >
+          <S.Viewport className="p-1">{children}</S.Viewport>
+        </S.Content>
+      </S.Portal>
+    );
+  },
+);
+
+export const SelectItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof S.Item>>(
+  function SelectItem({ className, children, ...props }, ref) {
+    return (
+      <S.Item
+        ref={ref}
+        className={cn(
+          'relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100',
+          className,
+        )}
+        {...props}
+      >
+        <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
+          <S.ItemIndicator>
+            <Check className="h-4 w-4" aria-hidden="true" />
+          </S.ItemIndicator>
+        </span>
+        <S.ItemText>{children}</S.ItemText>
+      </S.Item>
+    );
+  },
+);

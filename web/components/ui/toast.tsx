@@ -1,0 +1,44 @@
+import { Toast as T } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '#web/lib/cn.ts';
+import { TOAST_DURATION_MS, useToast } from './use-toast.ts';
+
+/** Spec 01 section 9: swipe right past 50 px dismisses; F8 (Radix default hotkey) focuses the region. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** Renders the toasts of `toast()`; mount once near the root. */
+export function Toaster() {
+  const { toasts, dismiss } = useToast();
+  return (
+    <T.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((t) => (
+        <T.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) dismiss(t.id);
+          }}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
+            t.variant === 'destructive'
+              ? 'border-red-700 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title && <T.Title className="text-sm font-semibold">{t.title}</T.Title>}
+            {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
+          </div>
+          <T.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 rounded p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+          </T.Close>
+        </T.Root>
+      ))}
+      <T.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+    </T.Provider>
+  );
+}

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderInApp, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
+import { resetToasts } from '#web/components/ui/use-toast.ts';
+import { rememberedUser } from '#web/lib/session-user.ts';
+import SignInPage from './sign-in-page.tsx';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});
+
+async function fill(email: string, password: string) {
+  await userEvent.type(await screen.findByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+}
+
+describe('Sign-in screen', () => {
+  it('requires both fields', async () => {
+    stubApi({ 'GET /api/auth/user': () => json({}, 401) });
+    renderInApp(<SignInPage />, { path: '/login' });
+    expect((await screen.findByLabelText('Email')).hasAttribute('required')).toBe(true);
+    expect(screen.getByLabelText('Password').hasAttribute('required')).toBe(true);
+  });
+
+  it("reads 'Signing in...' while pending, then shows the error toast for wrong credentials", async () => {
+    let answer: (r: Response) => void = () => {};
+    stubApi({
+      'GET /api/auth/user': () => json({}, 401),
+      'POST /api/auth/login': () => new Promise<Response>((r) => (answer = r)),
+    });
+    renderInApp(<SignInPage />, { path: '/login' });
+    await fill('crew@summit.test', 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const pending = await screen.findByRole('button', { name: 'Signing in...' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => answer(json({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }, 401)));
+    expect(await screen.findByText('Unable to Sign In')).toBeTruthy();
+    expect(screen.getByText('Email or password is incorrect. Please try again.')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('on success remembers the user and goes to /dashboard', async () => {
+    stubApi({
+      'GET /api/auth/user': () => json({}, 401),
+      'POST /api/auth/login': () => json(TEST_USER),
+    });
+    renderInApp(<SignInPage />, { path: '/login' });
+    await fill('crew@summit.test', 'sitecommand-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    expect(rememberedUser()?.email).toBe('crew@summit.test');
+  });
+
+  it('Back to Landing goes to /', async () => {
+    stubApi({ 'GET /api/auth/user': () => json({}, 401) });
+    renderInApp(<SignInPage />, { path: '/login' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to Landing' }));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+});

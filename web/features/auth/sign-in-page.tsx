@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { ArrowLeft, HardHat } from 'lucide-react';
+import { useSession } from '#web/app/session.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { apiJson, isNetworkError } from '#web/lib/api.ts';
+import type { SessionUser } from '#web/lib/session-user.ts';
+import { SIGN_IN_ERROR_TITLE, signInErrorMessage } from './sign-in-errors.ts';
+
+/** Spec 01 section 2: email and password (both required), 'Signing in...' while pending, Back to Landing. */
+export default function SignInPage() {
+  const navigate = useNavigate();
+  const { signedIn } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const login = useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      apiJson<SessionUser>('POST', '/api/auth/login', body),
+    onSuccess: (user) => {
+      signedIn(user);
+      navigate('/dashboard', { replace: true });
+    },
+    onError: (err) => {
+      // No answer at all reads as "cannot reach the server" (spec: message containing 'server').
+      const text = isNetworkError(err)
+        ? 'Unable to reach the server'
+        : err instanceof Error
+          ? err.message
+          : String(err);
+      toast({ title: SIGN_IN_ERROR_TITLE, description: signInErrorMessage(text), variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    login.mutate({ email, password });
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <HardHat className="h-10 w-10 text-teal-700" aria-hidden="true" />
+          <h1 className="text-2xl font-semibold text-slate-900">Sign in to SiteCommand</h1>
+          <CardDescription>Use the email and password your company gave you.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="email">Email</Label>
+              <Input
+                id="email"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="password">Password</Label>
+              <Input
+                id="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={login.isPending} className="w-full">
+              {login.isPending ? 'Signing in...' : 'Sign In'}
+            </Button>
+            <Button variant="ghost" className="w-full" onClick={() => navigate('/')}>
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              Back to Landing
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

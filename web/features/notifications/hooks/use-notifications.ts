@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api.ts';
+
+/** A notification as the panel reads it (spec 02 section 3). */
+export interface Notification {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
+
+/** The session user's notifications (the server ignores any userId and uses the session). */
+export function useNotifications(enabled = true) {
+  return useQuery<Notification[] | null>({ queryKey: NOTIFICATIONS_KEY, enabled });
+}
+
+function setAllRead(list: Notification[] | null | undefined, id?: string) {
+  return list?.map((n) => (id === undefined || n.id === id ? { ...n, isRead: true } : n)) ?? list;
+}
+
+/** PATCH /api/notifications/{id}/read, shown at once and refetched afterwards. */
+export function useMarkNotificationRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('PATCH', `/api/notifications/${encodeURIComponent(id)}/read`),
+    onMutate: (id) => {
+      qc.setQueryData<Notification[] | null>(NOTIFICATIONS_KEY, (list) => setAllRead(list, id));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+/** PATCH /api/notifications/mark-all-read. */
+export function useMarkAllNotificationsRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('PATCH', '/api/notifications/mark-all-read'),
+    onMutate: () => {
+      qc.setQueryData<Notification[] | null>(NOTIFICATIONS_KEY, (list) => setAllRead(list));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { AlertTriangle, CloudOff, RefreshCw, Wifi } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useSyncEngine, useSyncStatus } from '#web/app/local-data.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { describeSyncStatus } from '../sync-status-text.ts';
+import { SyncIssuesDialog } from './sync-issues-panel.tsx';
+
+/** Re-renders every `ms` so relative times ("Last synced 3 minutes ago") stay true. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(Date.now()), ms);
+    return () => window.clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+/** The top-bar sync state: online/offline, changes and photos waiting, last sync, and the Sync issues list. */
+export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boolean }) {
+  const status = useSyncStatus();
+  const engine = useSyncEngine();
+  const now = useNow(30_000);
+  const [issuesOpen, setIssuesOpen] = useState(false);
+  const text = describeSyncStatus(status, Math.max(now, Date.now()), { sessionOffline });
+  const warn = text.staleWarning !== null || text.issues !== null || text.problem !== null;
+  const Icon = text.online ? Wifi : CloudOff;
+  const label = ['Sync status', text.state, text.changes, text.photos, text.issues]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <>
+      <Popover.Root>
+        <Popover.Trigger asChild>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={label}
+            className={cn('gap-1.5 px-2', !text.online && 'text-amber-700')}
+            data-testid="sync-indicator"
+          >
+            <Icon className="h-4 w-4" aria-hidden="true" />
+            <span className="hidden text-xs sm:inline">{text.summary}</span>
+            {warn && <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />}
+          </Button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="end"
+            sideOffset={8}
+            aria-label="Sync status"
+            className="z-50 w-80 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg focus:outline-none"
+          >
+            <div className="flex flex-col gap-2">
+              <p className="flex items-center gap-2 font-semibold text-slate-900">
+                <Icon className="h-4 w-4" aria-hidden="true" />
+                {text.state}
+              </p>
+              <p className="text-slate-700">{text.changes ?? 'All changes sent'}</p>
+              {text.photos && <p className="text-slate-700">{text.photos}</p>}
+              <p className="text-slate-600">{text.lastSynced}</p>
+              {text.staleWarning && (
+                <p role="alert" className="rounded-md bg-amber-50 p-2 text-amber-900">
+                  {text.staleWarning}
+                </p>
+              )}
+              {text.problem && <p className="rounded-md bg-red-50 p-2 text-red-800">{text.problem}</p>}
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!engine || !text.online}
+                  onClick={() => void engine?.syncNow()}
+                >
+                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
+                  Sync now
+                </Button>
+                <Button
+                  size="sm"
+                  variant={status.issues > 0 ? 'destructive' : 'outline'}
+                  onClick={() => setIssuesOpen(true)}
+                >
+                  Sync issues{status.issues > 0 ? ` (${status.issues})` : ''}
+                </Button>
+              </div>
+            </div>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      <SyncIssuesDialog open={issuesOpen} onOpenChange={setIssuesOpen} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncStatus } from '#sync/engine.ts';
+import { describeSyncStatus, STALE_PENDING_MS } from './sync-status-text.ts';
+
+const NOW = Date.parse('2025-03-10T12:00:00Z');
+const base: SyncStatus = {
+  online: true,
+  pushing: false,
+  pulling: false,
+  pending: 0,
+  oldestPendingAt: null,
+  blobsPending: 0,
+  issues: 0,
+  lastSyncedAt: null,
+  error: null,
+  paused: null,
+  leader: true,
+};
+const at = (patch: Partial<SyncStatus>, options = {}) =>
+  describeSyncStatus({ ...base, ...patch }, NOW, options);
+
+describe('sync status texts', () => {
+  it('says Online or Offline, and Offline while running on the remembered user', () => {
+    expect(at({}).state).toBe('Online');
+    expect(at({ online: false }).state).toBe('Offline');
+    expect(at({}, { sessionOffline: true }).state).toBe('Offline');
+    expect(at({ pushing: true }).state).toBe('Syncing...');
+  });
+
+  it('counts changes and photos waiting, singular and plural', () => {
+    expect(at({}).changes).toBeNull();
+    expect(at({ pending: 1, oldestPendingAt: NOW }).changes).toBe('1 change waiting');
+    expect(at({ pending: 3, oldestPendingAt: NOW }).changes).toBe('3 changes waiting');
+    expect(at({ blobsPending: 1 }).photos).toBe('1 photo waiting');
+    expect(at({ blobsPending: 4 }).photos).toBe('4 photos waiting');
+    expect(at({ pending: 3, oldestPendingAt: NOW, online: false }).summary).toBe('Offline · 3 waiting');
+  });
+
+  it('says when it last synced', () => {
+    expect(at({}).lastSynced).toBe('Not synced yet');
+    expect(at({ lastSyncedAt: NOW - 10_000 }).lastSynced).toBe('Last synced just now');
+    expect(at({ lastSyncedAt: NOW - 5 * 60_000 }).lastSynced).toBe('Last synced 5 minutes ago');
+    expect(at({ lastSyncedAt: NOW - 2 * 3600_000 }).lastSynced).toBe('Last synced 2 hours ago');
+  });
+
+  it('warns when the oldest unsent change is older than 3 days, not before', () => {
+    expect(at({ pending: 2, oldestPendingAt: NOW - STALE_PENDING_MS }).staleWarning).toBeNull();
+    const warning = at({ pending: 2, oldestPendingAt: NOW - STALE_PENDING_MS - 3600_000 }).staleWarning;
+    expect(warning).toMatch(/^Your oldest unsent change is 3 days old/);
+  });
+
+  it('names sync issues and why the queue is paused', () => {
+    expect(at({ issues: 1 }).issues).toBe('1 sync issue');
+    expect(at({ issues: 2 }).issues).toBe('2 sync issues');
+    expect(at({ paused: 'unauthorized' }).problem).toMatch(/sign in again/);
+    expect(at({ paused: 'schema' }).problem).toMatch(/update the app/);
+    const error = { kind: 'network' as const, message: 'offline', at: NOW, retryAt: NOW + 1000 };
+    expect(at({ error }).problem).toBeNull();
+    expect(at({ error: { ...error, kind: 'server', message: 'busy' } }).problem).toBe('Sync failed: busy');
+  });
+});

@@ -1,0 +1,60 @@
+import { formatDistanceStrict } from 'date-fns';
+import type { SyncStatus } from '#sync/engine.ts';
+
+/** DESIGN.md section 12: warn when the oldest unsent change is older than 3 days. */
+export const STALE_PENDING_MS = 3 * 24 * 60 * 60 * 1000;
+
+export interface SyncStatusText {
+  online: boolean;
+  /** 'Online' | 'Offline' | 'Syncing...' */
+  state: string;
+  /** 'N changes waiting', or null when none. */
+  changes: string | null;
+  /** 'N photos waiting', or null when none. */
+  photos: string | null;
+  /** 'Last synced 5 minutes ago' or 'Not synced yet'. */
+  lastSynced: string;
+  /** Set when the oldest unsent change is older than 3 days. */
+  staleWarning: string | null;
+  /** 'N sync issues', or null when none. */
+  issues: string | null;
+  /** Why the queue waits (signed out, wrong account, app too old), or the last error; null when fine. */
+  problem: string | null;
+  /** The short label of the top-bar button. */
+  summary: string;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The texts the sync indicator shows for an engine status at time `now` (device epoch ms). */
+export function describeSyncStatus(
+  status: SyncStatus,
+  now: number,
+  options: { sessionOffline?: boolean } = {},
+): SyncStatusText {
+  const online = status.online && !options.sessionOffline;
+  const busy = online && (status.pushing || status.pulling);
+  const state = !online ? 'Offline' : busy ? 'Syncing...' : 'Online';
+  const changes = status.pending > 0 ? `${plural(status.pending, 'change', 'changes')} waiting` : null;
+  const photos = status.blobsPending > 0 ? `${plural(status.blobsPending, 'photo', 'photos')} waiting` : null;
+  const lastSynced =
+    status.lastSyncedAt === null
+      ? 'Not synced yet'
+      : now - status.lastSyncedAt < 60_000
+        ? 'Last synced just now'
+        : `Last synced ${formatDistanceStrict(status.lastSyncedAt, now, { addSuffix: true })}`;
+  const age = status.oldestPendingAt === null ? 0 : now - status.oldestPendingAt;
+  const staleWarning =
+    status.pending > 0 && status.oldestPendingAt !== null && age > STALE_PENDING_MS
+      ? `Your oldest unsent change is ${formatDistanceStrict(status.oldestPendingAt, now)} old. Connect to the internet so it reaches the server.`
+      : null;
+  const issues = status.issues > 0 ? plural(status.issues, 'sync issue', 'sync issues') : null;
+  let problem: string | null = null;
+  if (status.paused === 'unauthorized') problem = 'Sync is paused: sign in again to send your changes.';
+  else if (status.paused === 'forbidden')
+    problem = 'Sync is paused: this device is bound to another account.';
+  else if (status.paused === 'schema') problem = 'Sync is paused: update the app (reload) to keep syncing.';
+  else if (status.error && status.error.kind !== 'network') problem = `Sync failed: ${status.error.message}`;
+  const summary = changes ? `${state} · ${status.pending} waiting` : state;
+  return { online, state, changes, photos, lastSynced, staleWarning, issues, problem, summary };
+}

@@ -1,0 +1,77 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/**
+ * The calling convention of spec 01 section 7: JSON, credentials included, and on a non-2xx answer an
+ * Error whose message is "{status}: {body text}" (the status text when the body is empty).
+ */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    text = '';
+  }
+  throw new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+/** Sends a credentialed JSON request; resolves with the Response of a 2xx answer, throws otherwise. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** `apiRequest` and the parsed JSON body (null for an empty body). */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The HTTP status at the front of an `apiRequest` error message, or null (e.g. a network failure). */
+export function errorStatus(err: unknown): number | null {
+  const m = err instanceof Error ? /^(\d{3}): /.exec(err.message) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/** A failed fetch (no answer at all: offline, DNS, aborted), as opposed to an HTTP error answer. */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof TypeError || (err instanceof DOMException && err.name === 'AbortError');
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** A query function reading the first query-key element as the URL (credentialed GET, parsed JSON). */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(String(queryKey[0]), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfNotOk(res);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+/** Spec 01 section 9: fresh for 5 s, no retry, no refetch on focus, no interval. */
+export const QUERY_STALE_TIME_MS = 5_000;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'returnNull' }),
+        staleTime: QUERY_STALE_TIME_MS,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

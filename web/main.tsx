@@ -1,0 +1,19 @@
+import './lib/zod-jitless.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { registerServiceWorker } from './app/pwa.ts';
+import { preloadFirstScreen } from './app/routes.tsx';
+import { rememberedUser } from './lib/session-user.ts';
+import './styles.css';
+
+preloadFirstScreen(window.location.pathname, rememberedUser() !== null);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+registerServiceWorker();

@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
 import type { SessionUser } from '../context.ts';
 import { forbidden, notFound, parseWith } from '../http.ts';
+import { statements, type Scoped } from './statements.ts';
 
 /**
  * Everything a mutator needs. REST handlers and sync push build one of these and call the same mutator
@@ -37,13 +38,9 @@ export function requirePermission(ctx: MutationContext, key: string, message?: s
 
 /** Bumps the company's sync version inside the current transaction and returns the new value. */
 export function nextVersion(ctx: MutationContext): number {
-  const row = ctx.db.$client
-    .prepare<[string], { last_version: number }>(
-      'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
-    )
-    .get(ctx.user.companyId);
-  if (!row) throw new Error(`Company ${ctx.user.companyId} is missing`);
-  return row.last_version;
+  const version = statements(ctx.db).nextVersion.get(ctx.user.companyId);
+  if (version === undefined) throw new Error(`Company ${ctx.user.companyId} is missing`);
+  return version;
 }
 
 /** Sync columns for a write of `fields` (field -> [version, clientTime, clientId]). */
@@ -68,16 +65,17 @@ export function recordActivity(
     metadata?: Record<string, unknown>;
   },
 ): void {
-  ctx.db
-    .insert(schema.userActivities)
-    .values({
-      id: newId(),
-      userId: ctx.user.id,
-      companyId: ctx.user.companyId,
-      createdAt: nowIso(ctx),
-      ...activity,
-    })
-    .run();
+  statements(ctx.db).insertActivity.run(
+    newId(),
+    ctx.user.id,
+    ctx.user.companyId,
+    activity.actionType,
+    activity.description,
+    activity.entityType ?? null,
+    activity.entityId ?? null,
+    activity.metadata === undefined || activity.metadata === null ? null : JSON.stringify(activity.metadata),
+    nowIso(ctx),
+  );
 }
 
 export function notify(
@@ -91,22 +89,22 @@ export function notify(
     relatedEntityId?: string;
   },
 ): void {
-  ctx.db
-    .insert(schema.notifications)
-    .values({ id: newId(), companyId: ctx.user.companyId, createdAt: nowIso(ctx), ...n })
-    .run();
+  statements(ctx.db).insertNotification.run(
+    newId(),
+    n.userId,
+    ctx.user.companyId,
+    n.title,
+    n.message,
+    n.type ?? 'info',
+    n.relatedEntityType ?? null,
+    n.relatedEntityId ?? null,
+    nowIso(ctx),
+  );
 }
 
 /** Users of the caller's company holding a permission (e.g. who approves schedule changes). */
 export function usersWithPermission(ctx: MutationContext, permission: string): string[] {
-  return ctx.db.$client
-    .prepare<[string, string], { id: string }>(
-      `SELECT u.id FROM users u
-       JOIN role_permissions rp ON rp.role_id = u.role_id JOIN permissions p ON p.id = rp.permission_id
-       WHERE u.company_id = ? AND u.is_active = 1 AND p.name = ?`,
-    )
-    .all(ctx.user.companyId, permission)
-    .map((r) => r.id);
+  return statements(ctx.db).usersWithPermission.all(ctx.user.companyId, permission);
 }
 
 /** Subcontractors see only the projects they are assigned to (DESIGN.md section 6). */
@@ -137,15 +135,28 @@ export function visibleProjectsWhere(db: Db, user: SessionUser): SQL {
   return and(base, ids.length ? inArray(schema.projects.id, ids) : sql`0`)!;
 }
 
-/** A live project the user may see, or 404 (also for another company's id: never reveal existence). */
-export function findVisibleProject(db: Db, user: SessionUser, id: string) {
-  const row = db
-    .select()
-    .from(schema.projects)
-    .where(and(eq(schema.projects.id, id), visibleProjectsWhere(db, user)))
-    .get();
-  if (!row) throw notFound('Project');
-  return row;
+/**
+ * Runs a prepared visibility lookup (`statements.ts`) for the row with this id: the variant scoped to the
+ * user's assignments for a subcontractor, the company-wide one for everyone else.
+ */
+export function lookupVisible<R>(lookup: Scoped<R>, user: SessionUser, id: string): R | undefined {
+  const stmt = isScopedToAssignments(user) ? lookup.assigned : lookup.company;
+  return stmt.get({ id, company: user.companyId, user: user.id });
+}
+
+/**
+ * A live project the user may see, or 404 (also for another company's id: never reveal existence). The
+ * prepared form of `visibleProjectsWhere`.
+ */
+export function findVisibleProject(
+  db: Db,
+  user: SessionUser,
+  id: string,
+): typeof schema.projects.$inferSelect {
+  const s = statements(db);
+  const raw = lookupVisible(s.project, user, id);
+  if (!raw) throw notFound('Project');
+  return s.rows.projects.decode(raw);
 }
 
 /** Strips the sync bookkeeping that clients of the REST API do not need. */
@@ -161,10 +172,7 @@ export type MirroredTable = (typeof MIRRORED_TABLES)[number];
 
 /** Tombstones rows of a mirrored table, each with its own new version so pull sends the deletion. */
 export function tombstone(ctx: MutationContext, table: MirroredTable, ids: readonly string[]): void {
-  const stmt = ctx.db.$client.prepare(
-    `UPDATE ${table} SET deleted_at = ?, version = ?, updated_at = ?, updated_by = ?
-     WHERE id = ? AND company_id = ? AND deleted_at IS NULL`,
-  );
+  const stmt = statements(ctx.db).tombstone[table];
   const at = nowIso(ctx);
   for (const id of ids) stmt.run(at, nextVersion(ctx), at, ctx.user.id, id, ctx.user.companyId);
 }

@@ -7,6 +7,7 @@ import { schema } from '../db/index.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
+  lookupVisible,
   nextVersion,
   nowIso,
   recordActivity,
@@ -18,6 +19,7 @@ import {
   type MutationContext,
 } from './core.ts';
 import { visiblePhotosWhere } from './photos.ts';
+import { statements } from './statements.ts';
 
 const { projectLogs, photos, projects } = schema;
 
@@ -42,15 +44,12 @@ export function listVisibleLogs(db: Db, user: SessionUser, projectId?: string) {
     .map((r) => r.log);
 }
 
-export function findVisibleLog(db: Db, user: SessionUser, id: string) {
-  const row = db
-    .select({ log: projectLogs })
-    .from(projectLogs)
-    .innerJoin(projects, eq(projects.id, projectLogs.projectId))
-    .where(and(eq(projectLogs.id, id), visibleLogsWhere(db, user)))
-    .get();
-  if (!row) throw notFound('Project log');
-  return row.log;
+/** A live log the user may see, or 404. The prepared form of `visibleLogsWhere`. */
+export function findVisibleLog(db: Db, user: SessionUser, id: string): typeof projectLogs.$inferSelect {
+  const s = statements(db);
+  const raw = lookupVisible(s.log, user, id);
+  if (!raw) throw notFound('Project log');
+  return s.rows.projectLogs.decode(raw);
 }
 
 const PHOTO_URL = /^\/api\/photos\/([^/]+)/;
@@ -85,22 +84,18 @@ export function createLog(ctx: MutationContext, input: unknown) {
   const project = findVisibleProject(ctx.db, ctx.user, data.projectId);
   checkImageReferences(ctx, data.images);
   const id = data.id ?? newId();
-  if (ctx.db.select({ id: projectLogs.id }).from(projectLogs).where(eq(projectLogs.id, id)).get()) {
+  if (statements(ctx.db).exists.project_logs.get(id)) {
     throw conflict('A project log with this id already exists');
   }
   const version = nextVersion(ctx);
   const values = { ...data, userId: ctx.user.id };
-  const row = ctx.db
-    .insert(projectLogs)
-    .values({
-      ...values,
-      id,
-      companyId: ctx.user.companyId,
-      createdAt: nowIso(ctx),
-      ...stampFields(ctx, version, Object.keys(values)),
-    })
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.projectLogs.insert({
+    ...values,
+    id,
+    companyId: ctx.user.companyId,
+    createdAt: nowIso(ctx),
+    ...stampFields(ctx, version, Object.keys(values)),
+  });
   recordActivity(ctx, {
     actionType: 'log_created',
     description: `Wrote ${row.type} log "${row.title}" on ${project.name}`,
@@ -120,12 +115,10 @@ export function updateLog(ctx: MutationContext, id: string, input: unknown) {
   }
   if (patch.images) checkImageReferences(ctx, patch.images, current.images);
   const version = nextVersion(ctx);
-  const row = ctx.db
-    .update(projectLogs)
-    .set({ ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) })
-    .where(and(eq(projectLogs.id, id), eq(projectLogs.companyId, ctx.user.companyId)))
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.projectLogs.update(id, ctx.user.companyId, {
+    ...patch,
+    ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta),
+  });
   const changed = Object.keys(patch);
   recordActivity(ctx, {
     actionType: 'log_updated',

@@ -7,6 +7,7 @@ import { schema } from '../db/index.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
+  lookupVisible,
   nextVersion,
   nowIso,
   recordActivity,
@@ -17,6 +18,7 @@ import {
   visibleProjectsWhere,
   type MutationContext,
 } from './core.ts';
+import { statements } from './statements.ts';
 
 const { photos, projects } = schema;
 
@@ -52,16 +54,13 @@ export function listVisiblePhotos(db: Db, user: SessionUser, projectId?: string)
     .map((r) => r.photo);
 }
 
-/** A live photo the user may see, or 404 (also for another company's id). */
-export function findVisiblePhoto(db: Db, user: SessionUser, id: string) {
-  const row = db
-    .select({ photo: photos })
-    .from(photos)
-    .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(and(eq(photos.id, id), visiblePhotosWhere(db, user)))
-    .get();
-  if (!row) throw notFound('Photo');
-  return row.photo;
+/** A live photo the user may see, or 404 (also for another company's id). The prepared form of
+ *  `visiblePhotosWhere`. */
+export function findVisiblePhoto(db: Db, user: SessionUser, id: string): typeof photos.$inferSelect {
+  const s = statements(db);
+  const raw = lookupVisible(s.photo, user, id);
+  if (!raw) throw notFound('Photo');
+  return s.rows.photos.decode(raw);
 }
 
 export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlob) {
@@ -69,22 +68,18 @@ export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlo
   const { userId: _ignored, ...data } = validate(PhotoCreateSchema, input);
   findVisibleProject(ctx.db, ctx.user, data.projectId);
   const id = data.id ?? newId();
-  if (ctx.db.select({ id: photos.id }).from(photos).where(eq(photos.id, id)).get()) {
+  if (statements(ctx.db).exists.photos.get(id)) {
     throw conflict('A photo with this id already exists');
   }
   const version = nextVersion(ctx);
   const values = { ...data, ...blob, userId: ctx.user.id };
-  const row = ctx.db
-    .insert(photos)
-    .values({
-      ...values,
-      id,
-      companyId: ctx.user.companyId,
-      createdAt: nowIso(ctx),
-      ...stampFields(ctx, version, Object.keys(values)),
-    })
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.photos.insert({
+    ...values,
+    id,
+    companyId: ctx.user.companyId,
+    createdAt: nowIso(ctx),
+    ...stampFields(ctx, version, Object.keys(values)),
+  });
   recordActivity(ctx, {
     actionType: 'photo_uploaded',
     description: `Uploaded photo ${row.originalName ?? row.description ?? row.filename}`,

@@ -14,28 +14,25 @@ import {
   validate,
   type MutationContext,
 } from './core.ts';
+import { statements } from './statements.ts';
 
-const { projects, tasks, projectLogs, photos, scheduleChanges } = schema;
+const { tasks, projectLogs, photos, scheduleChanges } = schema;
 
 export function createProject(ctx: MutationContext, input: unknown) {
   requirePermission(ctx, 'projects:create');
   const data = validate(ProjectCreateSchema, input);
   const id = data.id ?? newId();
-  if (ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).get()) {
+  if (statements(ctx.db).exists.projects.get(id)) {
     throw conflict('A project with this id already exists');
   }
   const version = nextVersion(ctx);
-  const row = ctx.db
-    .insert(projects)
-    .values({
-      ...data,
-      id,
-      companyId: ctx.user.companyId,
-      createdAt: nowIso(ctx),
-      ...stampFields(ctx, version, Object.keys(data)),
-    })
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.projects.insert({
+    ...data,
+    id,
+    companyId: ctx.user.companyId,
+    createdAt: nowIso(ctx),
+    ...stampFields(ctx, version, Object.keys(data)),
+  });
   recordActivity(ctx, {
     actionType: 'project_created',
     description: `Created project ${row.name}`,
@@ -50,12 +47,10 @@ export function updateProject(ctx: MutationContext, id: string, input: unknown) 
   const patch = validate(ProjectPatchSchema, input);
   const current = findVisibleProject(ctx.db, ctx.user, id);
   const version = nextVersion(ctx);
-  const row = ctx.db
-    .update(projects)
-    .set({ ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) })
-    .where(and(eq(projects.id, id), eq(projects.companyId, ctx.user.companyId)))
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.projects.update(id, ctx.user.companyId, {
+    ...patch,
+    ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta),
+  });
   recordActivity(ctx, {
     actionType: 'project_updated',
     description: `Updated project ${row?.name ?? current.name}`,

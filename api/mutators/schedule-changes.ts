@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import {
+  lookupVisible,
   nextVersion,
   notify,
   nowIso,
@@ -17,6 +18,7 @@ import {
   validate,
   type MutationContext,
 } from './core.ts';
+import { statements } from './statements.ts';
 import { applyTaskPatch, findVisibleTask, visibleTaskIds } from './tasks.ts';
 
 const { scheduleChanges } = schema;
@@ -34,14 +36,12 @@ export function visibleScheduleChangesWhere(db: Db, user: SessionUser): SQL {
   )!;
 }
 
+/** A live schedule change the user may see, or 404. The prepared form of `visibleScheduleChangesWhere`. */
 export function findVisibleScheduleChange(db: Db, user: SessionUser, id: string): ScheduleChangeRow {
-  const row = db
-    .select()
-    .from(scheduleChanges)
-    .where(and(eq(scheduleChanges.id, id), visibleScheduleChangesWhere(db, user)))
-    .get();
-  if (!row) throw notFound('Schedule change');
-  return row;
+  const s = statements(db);
+  const raw = lookupVisible(s.scheduleChange, user, id);
+  if (!raw) throw notFound('Schedule change');
+  return s.rows.scheduleChanges.decode(raw);
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'no date');
@@ -59,9 +59,7 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
   requirePermission(ctx, 'schedule_changes:create');
   const { userId: _ignored, ...data } = validate(ScheduleChangeCreateSchema, input);
   const id = data.id ?? newId();
-  if (
-    ctx.db.select({ id: scheduleChanges.id }).from(scheduleChanges).where(eq(scheduleChanges.id, id)).get()
-  ) {
+  if (statements(ctx.db).exists.schedule_changes.get(id)) {
     throw conflict('A schedule change with this id already exists');
   }
   const task = findVisibleTask(ctx.db, ctx.user, data.taskId);
@@ -70,19 +68,15 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
     originalDate: data.originalDate === undefined ? task.dueDate : data.originalDate,
   };
   const version = nextVersion(ctx);
-  const row = ctx.db
-    .insert(scheduleChanges)
-    .values({
-      ...values,
-      id,
-      userId: ctx.user.id,
-      companyId: ctx.user.companyId,
-      status: 'pending',
-      createdAt: nowIso(ctx),
-      ...stampFields(ctx, version, [...Object.keys(values).filter((k) => k !== 'id'), 'userId', 'status']),
-    })
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.scheduleChanges.insert({
+    ...values,
+    id,
+    userId: ctx.user.id,
+    companyId: ctx.user.companyId,
+    status: 'pending',
+    createdAt: nowIso(ctx),
+    ...stampFields(ctx, version, [...Object.keys(values).filter((k) => k !== 'id'), 'userId', 'status']),
+  });
   for (const approver of usersWithPermission(ctx, APPROVE_PERMISSION)) {
     if (approver === ctx.user.id) continue;
     notify(ctx, {
@@ -131,12 +125,10 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
     fields.push('status', 'decidedBy', 'decidedAt');
   }
   const version = nextVersion(ctx);
-  const row = ctx.db
-    .update(scheduleChanges)
-    .set({ ...set, ...stampFields(ctx, version, fields, current.fieldMeta) })
-    .where(and(eq(scheduleChanges.id, id), eq(scheduleChanges.companyId, ctx.user.companyId)))
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.scheduleChanges.update(id, ctx.user.companyId, {
+    ...set,
+    ...stampFields(ctx, version, fields, current.fieldMeta),
+  });
   if (!row) throw notFound('Schedule change');
 
   if (status === undefined) {

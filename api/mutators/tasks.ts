@@ -16,6 +16,7 @@ import {
   assignedProjectIds,
   findVisibleProject,
   isScopedToAssignments,
+  lookupVisible,
   nextVersion,
   notify,
   nowIso,
@@ -26,8 +27,9 @@ import {
   validate,
   type MutationContext,
 } from './core.ts';
+import { statements } from './statements.ts';
 
-const { tasks, scheduleChanges, users } = schema;
+const { tasks } = schema;
 
 export type TaskRow = typeof tasks.$inferSelect;
 /** A task as the REST API returns it: the drizzle row without the sync bookkeeping (see `publicRow`). */
@@ -45,15 +47,15 @@ export function visibleTasksWhere(db: Db, user: SessionUser): SQL {
   return and(base, ids.length ? or(assigned, inArray(tasks.projectId, ids)) : assigned)!;
 }
 
-/** A live task the user may see, or 404 (also for another company's id: never reveal existence). */
+/**
+ * A live task the user may see, or 404 (also for another company's id: never reveal existence). The
+ * prepared form of `visibleTasksWhere`.
+ */
 export function findVisibleTask(db: Db, user: SessionUser, id: string): TaskRow {
-  const row = db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.id, id), visibleTasksWhere(db, user)))
-    .get();
-  if (!row) throw notFound('Task');
-  return row;
+  const s = statements(db);
+  const raw = lookupVisible(s.task, user, id);
+  if (!raw) throw notFound('Task');
+  return s.rows.tasks.decode(raw);
 }
 
 // GET /api/tasks is the B1 benchmark route (DESIGN.md sections 11-12): the list is read with statements
@@ -97,12 +99,7 @@ export function listVisibleTasks(db: Db, user: SessionUser): PublicTask[] {
 
 /** An assignee must be an active user of the caller's company (404 otherwise). */
 function checkAssignee(ctx: MutationContext, assigneeId: string): void {
-  const row = ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, assigneeId), eq(users.companyId, ctx.user.companyId), eq(users.isActive, true)))
-    .get();
-  if (!row) throw notFound('Assignee');
+  if (!statements(ctx.db).activeUser.get(assigneeId, ctx.user.companyId)) throw notFound('Assignee');
 }
 
 function checkProjectRule(task: { category: string; projectId?: string | null }): void {
@@ -134,7 +131,7 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
   requirePermission(ctx, 'tasks:create');
   const data = validate(TaskCreateSchema, input);
   const id = data.id ?? newId();
-  if (ctx.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, id)).get()) {
+  if (statements(ctx.db).exists.tasks.get(id)) {
     throw conflict('A task with this id already exists');
   }
   checkProjectRule(data);
@@ -144,18 +141,14 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
   const fields = Object.keys(data).filter((k) => k !== 'id');
   if (completedAt) fields.push('completedAt');
   const version = nextVersion(ctx);
-  const row = ctx.db
-    .insert(tasks)
-    .values({
-      ...data,
-      id,
-      companyId: ctx.user.companyId,
-      completedAt,
-      createdAt: nowIso(ctx),
-      ...stampFields(ctx, version, fields),
-    })
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.tasks.insert({
+    ...data,
+    id,
+    companyId: ctx.user.companyId,
+    completedAt,
+    createdAt: nowIso(ctx),
+    ...stampFields(ctx, version, fields),
+  });
   notifyAssignee(ctx, row, null);
   recordActivity(ctx, {
     actionType: 'task_created',
@@ -182,12 +175,10 @@ export function applyTaskPatch(ctx: MutationContext, current: TaskRow, patch: Ta
     }
   }
   const version = nextVersion(ctx);
-  const row = ctx.db
-    .update(tasks)
-    .set({ ...set, ...stampFields(ctx, version, fields, current.fieldMeta) })
-    .where(and(eq(tasks.id, current.id), eq(tasks.companyId, ctx.user.companyId)))
-    .returning()
-    .get();
+  const row = statements(ctx.db).rows.tasks.update(current.id, ctx.user.companyId, {
+    ...set,
+    ...stampFields(ctx, version, fields, current.fieldMeta),
+  });
   if (!row) throw notFound('Task');
   if (patch.assigneeId !== undefined) notifyAssignee(ctx, row, current.assigneeId);
   return row;
@@ -223,18 +214,7 @@ export function updateTask(ctx: MutationContext, id: string, input: unknown): Ta
 export function deleteTask(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'tasks:delete');
   const task = findVisibleTask(ctx.db, ctx.user, id);
-  const changeIds = ctx.db
-    .select({ id: scheduleChanges.id })
-    .from(scheduleChanges)
-    .where(
-      and(
-        eq(scheduleChanges.taskId, id),
-        eq(scheduleChanges.companyId, ctx.user.companyId),
-        isNull(scheduleChanges.deletedAt),
-      ),
-    )
-    .all()
-    .map((r) => r.id);
+  const changeIds = statements(ctx.db).liveScheduleChangesOfTask.all(id, ctx.user.companyId);
   tombstone(ctx, 'schedule_changes', changeIds);
   tombstone(ctx, 'tasks', [id]);
   recordActivity(ctx, {

@@ -1,4 +1,4 @@
-// The browser tests use Debian's Chromium; a browser download (npx playwright install) is never used.
+// The browser tests use Debian's Chromium from apt; Playwright never downloads a browser of its own here.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 

@@ -12,6 +12,11 @@ import { runB3 } from './b3.ts';
 import { runB4 } from './b4.ts';
 import { runB12 } from './b12-drain.ts';
 import { runPullPage } from './pull-page.ts';
+import { runB11 } from './web-bundle.ts';
+import { runB10 } from './web-lighthouse.ts';
+import { runB5, runB8 } from './web-local.ts';
+import { runB6, runB12 as runB12Browser } from './web-sync.ts';
+import { runB7 } from './web-ui.ts';
 import { clkTck, cpuCount, pinSelf, printTable, type SummaryRow } from './lib.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +28,15 @@ const BENCHES: Record<string, () => Promise<{ rows: SummaryRow[]; raw: unknown }
   B4: runB4,
   B12: runB12,
   PULL: runPullPage,
+  // In Debian Chromium (bench/web-*.ts, bench/README.md "Browser budgets").
+  B5: runB5,
+  B6: runB6,
+  B7: runB7,
+  B8: runB8,
+  B10: runB10,
+  B11: runB11,
+  /** B12 again, in Chromium against the real server (B12 above is the Node run on fake-indexeddb). */
+  B12W: runB12Browser,
 };
 
 const wanted = process.argv.slice(2).map((a) => a.toUpperCase());

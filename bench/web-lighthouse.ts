@@ -1,0 +1,168 @@
+// B10 (DESIGN.md section 11): Lighthouse (npm `lighthouse`, its Node API, default mobile form factor and
+// simulated throttling, performance category only) on /login (signed out) and /projects (signed in: the
+// session cookie goes along as an extra header), against the floor page (bench/floor/: React + router +
+// query + dexie, served by the same server under /__floor/). Chromium is /usr/bin/chromium, started once
+// by chrome-launcher on every core; Lighthouse resets the storage before every run, so every run is a first visit.
+// A warm-up run of each page, then interleaved rounds (floor, login, projects; the order rotates); medians.
+// Budget: score >= 98 on both pages; LCP <= 1.10x the floor's LCP.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { fmt, median, type SummaryRow } from './lib.ts';
+import { CHROMIUM, CHROMIUM_ARGS, launchBrowser, onAllCores, signIn, startWebServer } from './web-lib.ts';
+
+const ROUNDS = 3;
+/** The floor and /projects settle in 2-3 s; /login never does (see below). */
+const MAX_WAIT_MS = 6_000;
+const AUDITS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+  'uses-text-compression',
+  'total-byte-weight',
+];
+const MIN_SCORE = 98;
+const LCP_RATIO = 1.1;
+
+interface Run {
+  score: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  benchmarkIndex: number | null;
+  /** Bytes transferred, and the time Lighthouse estimates text compression would save (the server sends none). */
+  bytes: number;
+  compressionSavingsMs: number;
+  warnings: string[];
+}
+
+type Target = 'floor' | 'login' | 'projects';
+
+export async function runB10(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
+  const server = await startWebServer();
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    // A session for /projects, made in a throwaway browser (Lighthouse's own Chromium gets it as a header).
+    const browser = await launchBrowser();
+    const cookie = await signIn(await browser.newContext(), server.base, 'admin@summit.test');
+    await browser.close();
+
+    chrome = await onAllCores(() =>
+      chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] }),
+    );
+    const urls: Record<Target, string> = {
+      floor: `${server.base}/__floor/`,
+      login: `${server.base}/login`,
+      projects: `${server.base}/projects`,
+    };
+    const audit = async (target: Target): Promise<Run> => {
+      const result = await lighthouse(urls[target], {
+        port: chrome!.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // The score is the weighted metrics alone; the other audits (weight 0) and screenshots only cost time.
+        onlyAudits: AUDITS,
+        disableFullPageScreenshot: true,
+        // /login never reaches network idle: the app leaves the body of its 401 answer to GET /api/auth/user
+        // unread, so Chromium never reports that request finished and Lighthouse would wait its full 45 s.
+        maxWaitForLoad: MAX_WAIT_MS,
+        ...(target === 'projects' ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${target}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${target}: ${lhr.runtimeError.message}`);
+      const n = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const finalUrl = lhr.finalDisplayedUrl;
+      if (target === 'projects' && !finalUrl.endsWith('/projects'))
+        throw new Error(`/projects ended on ${finalUrl}`);
+      return {
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: n('largest-contentful-paint'),
+        fcp: n('first-contentful-paint'),
+        tbt: n('total-blocking-time'),
+        cls: n('cumulative-layout-shift'),
+        benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+        bytes: n('total-byte-weight'),
+        compressionSavingsMs:
+          lhr.audits['uses-text-compression']?.metricSavings?.LCP ?? n('uses-text-compression'),
+        warnings: lhr.runWarnings,
+      };
+    };
+
+    const targets: Target[] = ['floor', 'login', 'projects'];
+    // Warm-up: the server's JIT and caches (the floor and the signed-in page cover the static and API paths).
+    await audit('floor');
+    await audit('projects');
+    const runs: Record<Target, Run[]> = { floor: [], login: [], projects: [] };
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = [...targets.slice(r % 3), ...targets.slice(0, r % 3)];
+      for (const t of order) runs[t].push(await audit(t));
+      console.log(
+        `  B10 round ${r + 1}: ` +
+          targets
+            .map((t) => `${t} ${runs[t].at(-1)!.score} (LCP ${fmt(runs[t].at(-1)!.lcp, 0)} ms)`)
+            .join(', '),
+      );
+    }
+    const med = (t: Target, k: 'score' | 'lcp' | 'fcp' | 'tbt' | 'cls' | 'bytes' | 'compressionSavingsMs') =>
+      median(runs[t].map((x) => x[k]));
+    const floorLcp = med('floor', 'lcp');
+    const rows: SummaryRow[] = [];
+    for (const t of ['login', 'projects'] as const) {
+      const score = med(t, 'score');
+      const lcp = med(t, 'lcp');
+      rows.push(
+        {
+          budget: 'B10',
+          what: `Lighthouse mobile performance score, /${t}`,
+          measured: fmt(score, 0),
+          comparator: fmt(med('floor', 'score'), 0),
+          ratio: '-',
+          limit: `>= ${MIN_SCORE}`,
+          pass: score >= MIN_SCORE,
+        },
+        {
+          budget: 'B10',
+          what: `Lighthouse LCP (simulated slow 4G, 4x CPU), /${t}, ms`,
+          measured: fmt(lcp, 0),
+          comparator: fmt(floorLcp, 0),
+          ratio: `${fmt(lcp / floorLcp, 2)}x`,
+          limit: `<= ${LCP_RATIO}x`,
+          pass: lcp <= LCP_RATIO * floorLcp,
+        },
+      );
+    }
+    rows.push({
+      budget: 'B10',
+      what: 'KiB sent uncompressed / est. ms saved by compression, login | projects | floor',
+      measured: (['login', 'projects', 'floor'] as const)
+        .map((t) => `${fmt(med(t, 'bytes') / 1024, 0)}/${fmt(med(t, 'compressionSavingsMs'), 0)}`)
+        .join(' | '),
+      comparator: '-',
+      ratio: '-',
+      limit: '-',
+      pass: null,
+    });
+    rows.push({
+      budget: 'B10',
+      what: 'FCP / TBT ms, login | projects | floor',
+      measured: (['login', 'projects', 'floor'] as const)
+        .map((t) => `${fmt(med(t, 'fcp'), 0)}/${fmt(med(t, 'tbt'), 0)}`)
+        .join(' | '),
+      comparator: '-',
+      ratio: '-',
+      limit: '-',
+      pass: null,
+    });
+    const benchmarkIndex = median(
+      Object.values(runs).flatMap((rs) => rs.map((x) => x.benchmarkIndex ?? Number.NaN)),
+    );
+    return { rows, raw: { rounds: ROUNDS, runs, floorLcp, benchmarkIndex } };
+  } finally {
+    chrome?.kill();
+    await server.stop();
+  }
+}

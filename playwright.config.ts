@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3107;
+// E2E_PORT lets several checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = path.join(os.tmpdir(), `sitecommand-e2e-${process.pid}`);
 
 export default defineConfig({

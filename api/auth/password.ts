@@ -1,4 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 /** argon2id with OWASP's minimum (DESIGN.md section 5): m=19456 KiB, t=2, p=1. */
 export const ARGON2_OPTIONS = {
@@ -12,26 +13,14 @@ export const ARGON2_OPTIONS = {
 // Each hash holds 19 MiB and ~6 ms of a core; cap how many run at once so a burst of sign-ins
 // cannot exhaust memory or starve the event loop's thread pool.
 const MAX_CONCURRENT_HASHES = 4;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await fn();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
+const hashSlot = pLimit(MAX_CONCURRENT_HASHES);
 
 export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() => hash(password, ARGON2_OPTIONS));
+  return hashSlot(() => hash(password, ARGON2_OPTIONS));
 }
 
 export function verifyPassword(stored: string, password: string): Promise<boolean> {
-  return withHashSlot(() => verify(stored, password).catch(() => false));
+  return hashSlot(() => verify(stored, password).catch(() => false));
 }
 
 /** A real hash of a random string, verified against when the email is unknown so timing does not tell. */

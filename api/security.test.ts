@@ -52,6 +52,27 @@ describe('request checks', () => {
     expect(t.db.$client.prepare('SELECT count(*) AS n FROM projects').get()).toEqual(before);
   });
 
+  it('refuses an Origin that only matches the Host header the sender chose (403), creating nothing', async () => {
+    const before = t.db.$client.prepare('SELECT count(*) AS n FROM tasks').get();
+    const res = await t.app.request(
+      'http://evil.test/api/tasks',
+      {
+        method: 'POST',
+        headers: {
+          host: 'evil.test',
+          origin: 'http://evil.test',
+          cookie,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ title: 'Planted', category: 'general' }),
+      },
+      { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50000 } } },
+    );
+    expect(res.status).toBe(403);
+    expect((await res.json()).code).toBe('BAD_ORIGIN');
+    expect(t.db.$client.prepare('SELECT count(*) AS n FROM tasks').get()).toEqual(before);
+  });
+
   it('accepts the same write from the app origin', async () => {
     const res = await t.request('POST', '/api/projects', { cookie, body: newProject });
     expect(res.status).toBe(201);

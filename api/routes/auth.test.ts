@@ -79,18 +79,19 @@ describe('POST /api/auth/login', () => {
     expect(password.ARGON2_OPTIONS).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
   });
 
-  it('locks an account for 15 minutes after 10 failures, refusing even the right password before hashing', async () => {
+  it('slows an account down after 10 failures from anywhere, refusing even the right password before hashing', async () => {
     const email = 'crew@harbor.test';
     for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, `10.1.0.${i}`)).status).toBe(401);
     const verify = vi.mocked(password.verifyPassword);
     verify.mockClear();
-    const locked = await login(email, 'sitecommand-demo', '10.1.1.1');
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    expect((await locked.json()).code).toBe('RATE_LIMITED');
+    const slowed = await login(email, 'sitecommand-demo', '10.1.1.1');
+    expect(slowed.status).toBe(429);
+    const wait = Number(slowed.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect((await slowed.json()).code).toBe('RATE_LIMITED');
     expect(verify).not.toHaveBeenCalled();
-    t.clock.offsetMs += 15 * 60_000 + 1000;
+    t.clock.offsetMs += wait * 1000;
     expect((await login(email, 'sitecommand-demo', '10.1.1.1')).status).toBe(200);
   });
 
@@ -107,6 +108,110 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(403);
     expect(res.headers.get('set-cookie')).toBeNull();
     t.db.$client.prepare("UPDATE users SET is_active = 1 WHERE email = 'sub@summit.test'").run();
+  });
+});
+
+describe('sign-in throttling under attack', () => {
+  const sessionsOf = (email: string) =>
+    (
+      t.db.$client
+        .prepare<[string], { n: number }>(
+          'SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?',
+        )
+        .get(email) ?? { n: 0 }
+    ).n;
+
+  it('hashes at most 10 of 100 concurrent wrong passwords and answers the rest 429', async () => {
+    t.clock.offsetMs += 16 * 60_000;
+    const verify = vi.mocked(password.verifyPassword);
+    verify.mockClear();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login('manager@summit.test', `guess-${i}`, '10.20.0.1')),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(90);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it('does not sign in with the right password sent last in one burst after 99 wrong ones', async () => {
+    t.clock.offsetMs += 16 * 60_000;
+    const email = 'admin@harbor.test';
+    const before = sessionsOf(email);
+    const answers = await Promise.all([
+      ...Array.from({ length: 99 }, (_, i) => login(email, `guess-${i}`, '10.21.0.1')),
+      login(email, 'sitecommand-demo', '10.21.0.1'),
+    ]);
+    const right = answers[99]!;
+    expect(right.status).toBe(429);
+    expect(right.headers.get('set-cookie')).toBeNull();
+    expect(answers.some((r) => r.status === 200)).toBe(false);
+    expect(sessionsOf(email)).toBe(before);
+  });
+
+  it('locks the attacking address but lets the owner in from another after the stated delay', async () => {
+    t.clock.offsetMs += 16 * 60_000;
+    const email = 'sub@summit.test';
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, '10.22.0.1')).status).toBe(401);
+    let owner = await login(email, 'sitecommand-demo', '10.22.0.2');
+    if (owner.status === 429) {
+      const wait = Number(owner.headers.get('retry-after'));
+      expect(wait).toBeLessThanOrEqual(60);
+      t.clock.offsetMs += wait * 1000;
+      owner = await login(email, 'sitecommand-demo', '10.22.0.2');
+    }
+    expect(owner.status).toBe(200);
+    // The attacker's address stays locked for the account, right password or not, until its window ends.
+    const attacker = await login(email, 'sitecommand-demo', '10.22.0.1');
+    expect(attacker.status).toBe(429);
+    expect(Number(attacker.headers.get('retry-after'))).toBeGreaterThan(60);
+    t.clock.offsetMs += 15 * 60_000;
+    expect((await login(email, 'sitecommand-demo', '10.22.0.1')).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  const change = (
+    cookie: string,
+    currentPassword: string,
+    ip = '10.30.0.1',
+    newPassword = 'a-brand-new-secret-1',
+  ) => t.request('POST', '/api/auth/change-password', { cookie, body: { currentPassword, newPassword }, ip });
+
+  it('throttles guesses of the current password like sign-in, before hashing', async () => {
+    t.clock.offsetMs += 16 * 60_000;
+    const cookie = await t.login('crew@summit.test');
+    for (let i = 0; i < 10; i++) expect((await change(cookie, `wrong-${i}`)).status).toBe(400);
+    const verify = vi.mocked(password.verifyPassword);
+    verify.mockClear();
+    const res = await change(cookie, 'sitecommand-demo');
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await res.json()).code).toBe('RATE_LIMITED');
+    expect(verify).not.toHaveBeenCalled();
+    const stored = t.db.$client
+      .prepare<[], { password: string }>("SELECT password FROM users WHERE email = 'crew@summit.test'")
+      .get();
+    expect(await password.verifyPassword(stored!.password, 'sitecommand-demo')).toBe(true);
+  });
+
+  it('rotates the session on a change: a new cookie works, the old token no longer does', async () => {
+    t.clock.offsetMs += 16 * 60_000;
+    const email = 'manager@summit.test';
+    const old = await t.login(email);
+    const other = await t.login(email);
+    const res = await change(old, 'sitecommand-demo', '10.31.0.1', 'manager-new-secret-9');
+    expect(res.status).toBe(200);
+    const token = /sc_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const rotated = `sc_session=${token}`;
+    expect(rotated).not.toBe(old);
+    expect((await t.request('GET', '/api/auth/user', { cookie: rotated })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/user', { cookie: old })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/user', { cookie: other })).status).toBe(401);
+    // Put the demo password back for the tests after this one.
+    expect((await change(rotated, 'manager-new-secret-9', '10.31.0.1', 'sitecommand-demo')).status).toBe(200);
   });
 });
 

@@ -8,6 +8,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { endSession, readSession, startSession, userPayload } from '../auth/session.ts';
 
 const INVALID = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
+const rateLimited = (message: string, seconds: number) =>
+  new HttpError(429, 'RATE_LIMITED', message, undefined, { 'Retry-After': String(seconds) });
 
 function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
   try {
@@ -30,13 +32,9 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const deps = c.var.deps;
     const { email, password } = await jsonBody(c, LoginSchema);
-    const address = clientAddress(c);
-    const wait = deps.loginLimiter.retryAfter(email, address);
-    if (wait > 0) {
-      throw new HttpError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again later.', undefined, {
-        'Retry-After': String(wait),
-      });
-    }
+    const attempt = deps.loginLimiter.attempt(email, clientAddress(c));
+    if (!attempt.allowed)
+      throw rateLimited('Too many sign-in attempts. Try again later.', attempt.retryAfter);
     const row = deps.db.$client
       .prepare<[string], LoginRow>(
         `SELECT u.id, u.password, u.role, u.company_id, u.is_active, c.is_active AS company_active
@@ -45,10 +43,9 @@ export const authRoutes = new Hono<AppEnv>()
       .get(email);
     // Unknown emails are verified against a dummy hash so both failures cost the same time.
     const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), password);
-    if (!row || !row.password || !ok) {
-      deps.loginLimiter.fail(email, address);
-      throw INVALID();
-    }
+    // A wrong password keeps its reservation as the counted failure.
+    if (!row || !row.password || !ok) throw INVALID();
+    attempt.succeed();
     if (!row.is_active || !row.company_active) {
       throw new HttpError(
         403,
@@ -56,7 +53,6 @@ export const authRoutes = new Hono<AppEnv>()
         'This account is deactivated. Contact your administrator.',
       );
     }
-    deps.loginLimiter.succeed(email);
     const user = readSession(
       deps,
       startSession(c, deps, { id: row.id, companyId: row.company_id, role: row.role }),
@@ -78,6 +74,11 @@ export const authRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     if (!user) throw unauthorized();
     const body = await jsonBody(c, ChangePasswordSchema);
+    // A guess of the current password is a guess at the account: same budget as sign-in (a stolen session
+    // must not guess freely), keyed by the account's email so both routes share it.
+    const attempt = deps.loginLimiter.attempt(user.email.toLowerCase(), clientAddress(c));
+    if (!attempt.allowed)
+      throw rateLimited('Too many password attempts. Try again later.', attempt.retryAfter);
     const stored = deps.db.$client
       .prepare<[string], { password: string | null }>('SELECT password FROM users WHERE id = ?')
       .get(user.id);
@@ -86,6 +87,7 @@ export const authRoutes = new Hono<AppEnv>()
         currentPassword: 'Current password is incorrect',
       });
     }
+    attempt.succeed();
     const hashed = await hashPassword(body.newPassword);
     const sqlite = deps.db.$client;
     sqlite
@@ -93,8 +95,10 @@ export const authRoutes = new Hono<AppEnv>()
         sqlite
           .prepare('UPDATE users SET password = ?, must_change_password = 0, updated_at = ? WHERE id = ?')
           .run(hashed, deps.now().toISOString(), user.id);
-        // Other devices signed in with the old password are signed out.
-        sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid <> ?').run(user.id, user.sessionId);
+        // Every session signed in with the old password ends, this one included: the caller carries on
+        // under a new token (a token seen before the change is worth nothing after it).
+        sqlite.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+        startSession(c, deps, { id: user.id, companyId: user.companyId, role: user.role });
       })
       .immediate();
     return c.json({ ok: true });

@@ -58,12 +58,19 @@ async function createUser(by: string, fields: Record<string, unknown> = {}) {
 /** Signs a new user in with the one-time password and sets a password of their own. */
 async function activate(email: string, oneTime: string): Promise<string> {
   const cookie = await t.login(email, oneTime);
-  const res = await call(cookie, 'POST', '/api/auth/change-password', {
-    currentPassword: oneTime,
-    newPassword: 'a-new-secret-password',
+  const res = await t.request('POST', '/api/auth/change-password', {
+    cookie,
+    body: { currentPassword: oneTime, newPassword: 'a-new-secret-password' },
   });
   expect(res.status).toBe(200);
-  return cookie;
+  return rotatedCookie(res);
+}
+
+/** The session cookie a password change answers with (the session is rotated on change). */
+function rotatedCookie(res: Response): string {
+  const token = /sc_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error('no rotated session cookie');
+  return `sc_session=${token}`;
 }
 
 function userIdOf(email: string): string {
@@ -404,13 +411,14 @@ describe('POST /api/rbac/users', () => {
     const blocked = await call(cookie, 'GET', '/api/projects');
     expect(blocked).toMatchObject({ status: 403, body: { code: 'PASSWORD_CHANGE_REQUIRED' } });
 
-    const changed = await call(cookie, 'POST', '/api/auth/change-password', {
-      currentPassword: created.one_time_password,
-      newPassword: 'my-own-password-123',
+    const changed = await t.request('POST', '/api/auth/change-password', {
+      cookie,
+      body: { currentPassword: created.one_time_password, newPassword: 'my-own-password-123' },
     });
     expect(changed.status).toBe(200);
-    expect((await call(cookie, 'GET', '/api/auth/user')).body.mustChangePassword).toBe(false);
-    expect((await call(cookie, 'GET', '/api/projects')).status).toBe(200);
+    const rotated = rotatedCookie(changed);
+    expect((await call(rotated, 'GET', '/api/auth/user')).body.mustChangePassword).toBe(false);
+    expect((await call(rotated, 'GET', '/api/projects')).status).toBe(200);
   });
 
   it('generates a different one-time password for every user', async () => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
-import { HttpError, isJsonType } from './http.ts';
+import { HttpError, bodyTooLarge, isJsonType, jsonBodyLimit } from './http.ts';
 import { loadSessionUser } from './auth/session.ts';
 import { findRouteRule, isAllowed } from './route-permissions.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -106,6 +106,10 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
         if (!isJsonType(type) && !special?.types.test(type)) {
           throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
         }
+        // A JSON body announced too large is refused before anything else is done for it; one without a
+        // length is counted while it is read (readJson).
+        const limit = jsonBodyLimit(c.req.path);
+        if (!special && Number(c.req.header('content-length') ?? 0) > limit) throw bodyTooLarge(limit);
       }
     }
     const entry = findRouteRule(method, c.req.path);

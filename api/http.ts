@@ -72,14 +72,70 @@ export function isJsonType(contentType: string): boolean {
   return base === 'application/json' || (base.startsWith('application/') && base.endsWith('+json'));
 }
 
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/**
+ * The most bytes a JSON body may have (README "Limits"; push in sync/SPEC.md P1). Bodies are parsed whole,
+ * so an unbounded one is an unbounded allocation: sign-in and the other auth forms are tiny, a push carries
+ * up to 100 mutations, every other write is one record.
+ */
+export function jsonBodyLimit(path: string): number {
+  if (path.startsWith('/api/auth/')) return 4 * KIB;
+  if (/^\/api\/sync\/push\/?$/.test(path)) return 16 * MIB;
+  return 1 * MIB;
+}
+
+const sizeLabel = (bytes: number) => (bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / KIB} KiB`);
+
+export const bodyTooLarge = (limit: number) =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${sizeLabel(limit)}`);
+
+/**
+ * Reads a request body, refusing it when Content-Length announces more than `limit` and, because a client
+ * may omit or lie about the length, cancelling the stream as soon as more than `limit` bytes have arrived:
+ * at most `limit` plus one chunk is ever held in memory.
+ */
+export async function readCappedBytes(
+  req: Request,
+  limit: number,
+  refuse: () => HttpError,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw refuse();
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      throw refuse();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+const parsedBodies = new WeakMap<Request, unknown>();
+
 /** Reads a JSON body without validating it (the mutator validates with the shared schema). */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!isJsonType(type))
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+  if (parsedBodies.has(c.req.raw)) return parsedBodies.get(c.req.raw);
+  const limit = jsonBodyLimit(c.req.path);
+  const bytes = await readCappedBytes(c.req.raw, limit, () => bodyTooLarge(limit));
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw badRequest('Body is not valid JSON');
   }
+  parsedBodies.set(c.req.raw, body);
+  return body;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
-import { HttpError } from '../http.ts';
+import { HttpError, readCappedBytes } from '../http.ts';
 import type { BlobStore } from './index.ts';
 
 /**
@@ -26,33 +26,13 @@ export async function sniffImage(bytes: Uint8Array): Promise<ImageType> {
   return mime;
 }
 
-/**
- * Reads a request body, refusing it (413) when Content-Length announces more than `limit` and, because a
- * client may omit or lie about the length, cancelling the stream as soon as more than `limit` bytes have
- * arrived: at most `limit` plus one chunk is ever held in memory.
- */
-export async function readCappedBody(
+/** `readCappedBytes` (api/http.ts) refusing with the photo limit's message unless told otherwise. */
+export function readCappedBody(
   req: Request,
   limit: number,
   refuse: () => HttpError = tooLarge,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = req.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw refuse();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      reader.cancel().catch(() => {});
-      throw refuse();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
+  return readCappedBytes(req, limit, refuse);
 }
 
 /**

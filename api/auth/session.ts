@@ -100,8 +100,15 @@ export function loadSessionUser(c: Context<AppEnv>, deps: AppDeps): SessionUser 
   return token ? readSession(deps, hashToken(token)) : null;
 }
 
-/** The user of a stored session id, or null when it is unknown, expired or its user may not sign in. */
-export function readSession(deps: AppDeps, sid: string): SessionUser | null {
+/**
+ * The user of a stored session id, or null when it is unknown, expired or its user may not sign in.
+ * `touch: false` checks without counting as activity (an open event stream does not keep a session alive).
+ */
+export function readSession(
+  deps: AppDeps,
+  sid: string,
+  options: { touch?: boolean } = {},
+): SessionUser | null {
   const s = stmts(deps);
   const row = s.session.get(sid);
   if (!row) return null;
@@ -112,7 +119,7 @@ export function readSession(deps: AppDeps, sid: string): SessionUser | null {
     s.remove.run(sid);
     return null;
   }
-  if (now - Date.parse(sess.lastSeenAt) > TOUCH_EVERY_MS) {
+  if (options.touch !== false && now - Date.parse(sess.lastSeenAt) > TOUCH_EVERY_MS) {
     s.touch.run(JSON.stringify({ ...sess, lastSeenAt: new Date(now).toISOString() }), sid);
   }
   return toSessionUser(deps, row, sid);

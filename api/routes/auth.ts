@@ -5,6 +5,7 @@ import type { RoleKind } from '#shared/enums.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, jsonBody, unauthorized } from '../http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
+import { eventStreams } from '../sync/events.ts';
 import { endSession, readSession, startSession, userPayload } from '../auth/session.ts';
 
 const INVALID = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
@@ -61,7 +62,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(userPayload(user));
   })
   .post('/logout', (c) => {
+    const user = c.var.user;
     endSession(c, c.var.deps);
+    if (user) eventStreams(c.var.deps.db).closeSession(user.sessionId);
     return c.json({ ok: true });
   })
   .get('/user', (c) => {
@@ -101,5 +104,6 @@ export const authRoutes = new Hono<AppEnv>()
         startSession(c, deps, { id: user.id, companyId: user.companyId, role: user.role });
       })
       .immediate();
+    eventStreams(deps.db).closeUser(user.id);
     return c.json({ ok: true });
   });

@@ -5,7 +5,8 @@ import type { AppEnv } from '../context.ts';
 import { parseWith, readJson } from '../http.ts';
 import { putBlob } from '../sync/blobs.ts';
 import { ConflictQuerySchema, listConflicts } from '../sync/conflicts.ts';
-import { syncNotifier } from '../sync/events.ts';
+import { eventStreams, syncNotifier } from '../sync/events.ts';
+import { readSession } from '../auth/session.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
 import { sessionUser } from './helpers.ts';
@@ -32,7 +33,9 @@ export const syncRoutes = new Hono<AppEnv>()
   })
   .get('/events', (c) => {
     const user = sessionUser(c);
-    const notifier = syncNotifier(c.var.deps.db);
+    const deps = c.var.deps;
+    const notifier = syncNotifier(deps.db);
+    const slot = eventStreams(deps.db).open(user);
     return streamSSE(c, async (stream) => {
       let latest = notifier.current(user.companyId);
       let sent = -1;
@@ -42,9 +45,13 @@ export const syncRoutes = new Hono<AppEnv>()
         wake?.();
       });
       stream.onAbort(() => wake?.());
+      slot.onClose(() => wake?.());
+      // Checked before every write: a signed-out, expired or deactivated session hears nothing more.
+      const stillSignedIn = () => !slot.closed && readSession(deps, user.sessionId, { touch: false });
       try {
-        while (!stream.aborted && !stream.closed) {
+        while (!stream.aborted && !stream.closed && !slot.closed) {
           if (latest !== sent) {
+            if (!stillSignedIn()) break;
             sent = latest;
             const event: VersionEvent = { version: latest };
             await stream.writeSSE({ event: 'version', data: JSON.stringify(event), id: String(latest) });
@@ -56,12 +63,17 @@ export const syncRoutes = new Hono<AppEnv>()
               clearTimeout(timer);
               resolve(false);
             };
+            if (slot.closed || stream.aborted) wake();
           });
           wake = undefined;
-          if (idle && !stream.aborted) await stream.write(': ping\n\n');
+          if (idle && !stream.aborted) {
+            if (!stillSignedIn()) break;
+            await stream.write(': ping\n\n');
+          }
         }
       } finally {
         unsubscribe();
+        slot.release();
       }
     });
   })

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/index.ts';
+import { HttpError } from '../http.ts';
 
 type Listener = (version: number) => void;
 
@@ -80,4 +81,111 @@ export function syncNotifier(db: Db): SyncNotifier {
   let n = notifiers.get(db.$client);
   if (!n) notifiers.set(db.$client, (n = new SyncNotifier(db.$client)));
   return n;
+}
+
+/**
+ * Caps on open event streams (README "Limits"). Each holds a socket and a file descriptor for as long as
+ * the client stays, so one session must not open thousands. The sync engine opens one stream per browser
+ * profile (its leader tab), so three cover a phone, a tablet and a desktop; a fourth stream of the same user
+ * closes that user's oldest (a reloaded page or a dead connection is usually that one; a closed
+ * EventSource reconnects by itself). Past the total, new streams are refused with 429: other users'
+ * streams are never closed to make room.
+ */
+export const STREAM_LIMITS = { perUser: 3, total: 2000 };
+
+export interface StreamSlot {
+  /** True once the server wants this stream ended (cap, sign-out, shutdown). */
+  readonly closed: boolean;
+  /** Called once when the server wants the stream ended. */
+  onClose(listener: () => void): void;
+  /** The stream has ended: frees its slot. */
+  release(): void;
+}
+
+interface OpenStream {
+  userId: string;
+  sessionId: string;
+  close(): void;
+}
+
+/** The open event streams of one database (one per process), for caps, sign-out and shutdown. */
+export class EventStreams {
+  /** In opening order, oldest first. */
+  private readonly streams = new Set<OpenStream>();
+  private shuttingDown = false;
+
+  /** Registers a new stream of `user`, closing the user's oldest past the cap; throws 429/503 when full. */
+  open(user: { id: string; sessionId: string }): StreamSlot {
+    if (this.shuttingDown) {
+      throw new HttpError(503, 'SHUTTING_DOWN', 'The server is restarting. Try again shortly.', undefined, {
+        'Retry-After': '5',
+      });
+    }
+    const mine = [...this.streams].filter((s) => s.userId === user.id);
+    for (const old of mine.slice(0, Math.max(0, mine.length - STREAM_LIMITS.perUser + 1))) old.close();
+    if (this.streams.size >= STREAM_LIMITS.total) {
+      throw new HttpError(
+        429,
+        'TOO_MANY_STREAMS',
+        'Too many open event streams. Try again later.',
+        undefined,
+        {
+          'Retry-After': '60',
+        },
+      );
+    }
+    let closed = false;
+    const listeners: (() => void)[] = [];
+    const entry: OpenStream = {
+      userId: user.id,
+      sessionId: user.sessionId,
+      close: () => {
+        this.streams.delete(entry);
+        if (closed) return;
+        closed = true;
+        for (const l of listeners) l();
+      },
+    };
+    this.streams.add(entry);
+    return {
+      get closed() {
+        return closed;
+      },
+      onClose: (listener) => {
+        if (closed) listener();
+        else listeners.push(listener);
+      },
+      release: () => this.streams.delete(entry),
+    };
+  }
+
+  /** Open streams of a user (tests, diagnostics). */
+  count(userId?: string): number {
+    return [...this.streams].filter((s) => userId === undefined || s.userId === userId).length;
+  }
+
+  /** Ends the streams of a session that was signed out. */
+  closeSession(sessionId: string): void {
+    for (const s of [...this.streams]) if (s.sessionId === sessionId) s.close();
+  }
+
+  /** Ends every stream of a user whose sessions were all ended (a password change). */
+  closeUser(userId: string): void {
+    for (const s of [...this.streams]) if (s.userId === userId) s.close();
+  }
+
+  /** Ends every stream and refuses new ones, so the HTTP server can finish closing. */
+  closeAll(): void {
+    this.shuttingDown = true;
+    for (const s of [...this.streams]) s.close();
+  }
+}
+
+const registries = new WeakMap<Database.Database, EventStreams>();
+
+/** The open event streams of a database connection (one per process and database). */
+export function eventStreams(db: Db): EventStreams {
+  let r = registries.get(db.$client);
+  if (!r) registries.set(db.$client, (r = new EventStreams()));
+  return r;
 }

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createApp } from './app.ts';
+import type { Env } from './env.ts';
+import { openDb, type Db } from './db/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
+import { DiskBlobStore } from './storage/index.ts';
+import { LoginLimiter } from './auth/rate-limit.ts';
+import { eventStreams } from './sync/events.ts';
+
+const DIST = path.resolve('dist');
+
+/**
+ * The built PWA: hashed assets cached for a year, everything else revalidated, unknown paths -> the shell.
+ * A missing asset is a 404: answering the shell there would cache HTML as a script chunk for a year.
+ */
+export function staticApp(dist = DIST): Hono {
+  const web = new Hono();
+  // The shell and its assets are text; gzip cuts the first route's transfer about threefold (budget B10).
+  web.use('*', compress());
+  web.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  web.use('*', serveStatic({ root: path.relative(process.cwd(), dist) || '.' }));
+  web.all('/assets/*', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.text('Not found', 404);
+  });
+  web.get('*', async (c) => {
+    const index = path.join(dist, 'index.html');
+    if (!fs.existsSync(index)) return c.text('The web app is not built. Run npm run build.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(index, 'utf8'));
+  });
+  return web;
+}
+
+export interface RunningServer {
+  port: number;
+  db: Db;
+  /** Ends the event streams, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, seeds it when asked, and listens (port 0 picks a free port). */
+export async function startServer(
+  env: Env,
+  options: { staticApp?: Hono; log?: (line: string) => void } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? console.log;
+  const db = openDb(env.DATABASE_PATH);
+  const store = new DiskBlobStore(env.PHOTO_DIR);
+  seedRbac(db);
+  const empty = db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
+  const wantSeed = env.SEED_DEMO === 'on' || (env.SEED_DEMO === 'auto' && empty.n === 0);
+  if (wantSeed && (await seedDemo(db, store)).seeded) {
+    log(`Seeded demo data. Sign in with any of these (password "${DEMO_PASSWORD}"):`);
+    for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(24)} ${a.role.padEnd(14)} ${a.company}`);
+  }
+  const app = createApp(
+    { db, env, store, now: () => new Date(), loginLimiter: new LoginLimiter() },
+    { staticApp: options.staticApp },
+  );
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT }, () => resolve(s as Server));
+  });
+  const port = (server.address() as AddressInfo).port;
+  log(`SiteCommand listening on http://localhost:${port} (database ${env.DATABASE_PATH})`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve, reject) => {
+      server.close((err) => {
+        if (db.$client.open) db.$client.close();
+        if (err) reject(err);
+        else resolve();
+      });
+      // Open event streams would keep server.close waiting forever; ended, their keep-alive connections
+      // turn idle and are closed with the others.
+      eventStreams(db).closeAll();
+      setImmediate(() => server.closeIdleConnections());
+    }));
+  return { port, db, close };
+}

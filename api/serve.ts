@@ -77,15 +77,16 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve, reject) => {
+      // Open event streams would keep server.close waiting forever. Ended, their keep-alive connections
+      // turn idle a few ticks later; those are closed until the server has finished.
+      const idle = setInterval(() => server.closeIdleConnections(), 25);
       server.close((err) => {
+        clearInterval(idle);
         if (db.$client.open) db.$client.close();
         if (err) reject(err);
         else resolve();
       });
-      // Open event streams would keep server.close waiting forever; ended, their keep-alive connections
-      // turn idle and are closed with the others.
       eventStreams(db).closeAll();
-      setImmediate(() => server.closeIdleConnections());
     }));
   return { port, db, close };
 }

@@ -80,19 +80,25 @@ describe('POST /api/auth/login', () => {
   });
 
   it('slows an account down after 10 failures from anywhere, refusing even the right password before hashing', async () => {
-    const email = 'crew@harbor.test';
-    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, `10.1.0.${i}`)).status).toBe(401);
-    const verify = vi.mocked(password.verifyPassword);
-    verify.mockClear();
-    const slowed = await login(email, 'sitecommand-demo', '10.1.1.1');
-    expect(slowed.status).toBe(429);
-    const wait = Number(slowed.headers.get('retry-after'));
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(60);
-    expect((await slowed.json()).code).toBe('RATE_LIMITED');
-    expect(verify).not.toHaveBeenCalled();
-    t.clock.offsetMs += wait * 1000;
-    expect((await login(email, 'sitecommand-demo', '10.1.1.1')).status).toBe(200);
+    // The clock stands still (only Date is faked), so a slow machine cannot outwait the delay by itself.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const email = 'crew@harbor.test';
+      for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, `10.1.0.${i}`)).status).toBe(401);
+      const verify = vi.mocked(password.verifyPassword);
+      verify.mockClear();
+      const slowed = await login(email, 'sitecommand-demo', '10.1.1.1');
+      expect(slowed.status).toBe(429);
+      const wait = Number(slowed.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect((await slowed.json()).code).toBe('RATE_LIMITED');
+      expect(verify).not.toHaveBeenCalled();
+      t.clock.offsetMs += wait * 1000;
+      expect((await login(email, 'sitecommand-demo', '10.1.1.1')).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('throttles one address after 30 failures across accounts', async () => {

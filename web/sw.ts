@@ -30,14 +30,12 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  console.log('DEBUG sync event', sync.tag, sync.lastChance);
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   sync.waitUntil(
     drainOutbox({
       fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
       locks: self.navigator.locks as unknown as AbortableLocks,
     }).then((outcome) => {
-      console.log('DEBUG outcome', outcome);
       // A rejected promise tells the browser to fire the sync again later, with its own backoff.
       if (outcome === 'retry') throw new Error('Background sync: the server could not take the outbox yet');
     }),

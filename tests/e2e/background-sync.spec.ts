@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Route } from '@playwright/test';
 import { signIn, watchPage } from './support/watch-page.ts';
 
@@ -5,6 +7,9 @@ import { signIn, watchPage } from './support/watch-page.ts';
 // server when the connection returns, pushed by the service worker on the real Background Sync event that
 // headless Chromium fires when its (emulated) network comes back. Playwright's setOffline does not cover
 // the service worker's own fetches (DESIGN.md section 12), so the API is also aborted by route meanwhile.
+
+/** The built worker the test server serves (playwright.config.ts builds into dist/ before the run). */
+const SW_FILE = fileURLToPath(new URL('../../dist/sw.js', import.meta.url));
 
 const abortApi = (route: Route) => route.abort('internetdisconnected');
 
@@ -79,4 +84,46 @@ test('[C14] with every page closed, a project made offline reaches the server wh
   // Network events of the worker may reach the test a moment after the server has the row.
   await expect.poll(() => pushes.slice(pushesWhileOpen)).toContain('service worker');
   expect(pushes.slice(pushesWhileOpen)).not.toContain('page');
+});
+
+test('a new version of the service worker waits for the update prompt, and Reload switches to it', async ({
+  page,
+}) => {
+  const watch = await watchPage(page);
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // A page the worker controls (the first visit is not: the worker never claims open pages).
+  await page.reload();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // The next deploy: the same worker with one byte more on disk, which the browser treats as a new
+  // version (the server reads dist/ on each request). Put back afterwards for the specs that follow.
+  const original = await fs.readFile(SW_FILE, 'utf8');
+  await fs.writeFile(SW_FILE, `${original}\n// next version\n`);
+  try {
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+  } finally {
+    await fs.writeFile(SW_FILE, original);
+  }
+  const prompt = page.getByRole('alertdialog', { name: 'A new version is available' });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  // Installed but not in charge: it never takes over by itself (no skipWaiting, no clientsClaim).
+  const versions = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(registration?.waiting), active: Boolean(registration?.active) };
+    });
+  await page.waitForTimeout(1_000);
+  expect(await versions()).toEqual({ waiting: true, active: true });
+
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect.poll(versions, { timeout: 15_000 }).toEqual({ waiting: false, active: true });
+  await expect(prompt).toBeHidden();
+  watch.expectClean();
 });

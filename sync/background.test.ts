@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { drainOutbox, type AbortableLocks } from './background.ts';
 import { openSyncDb, syncDbName, type SyncDb } from './db.ts';
@@ -190,5 +190,47 @@ describe('background sync: the service worker drains the outbox', () => {
     releaseClosingTab();
     expect(await drained).toBe('synced');
     expect(serverTask(id)).toMatchObject({ title: 'Hang doors' });
+  });
+});
+
+describe('background sync: registration after a queued write', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A page's navigator whose service worker registration has (or lacks) a sync manager. */
+  function browserWith(sync: { register(tag: string): Promise<void> } | undefined) {
+    const getRegistration = vi.fn(() => Promise.resolve(sync ? { sync } : {}));
+    vi.stubGlobal('navigator', { ...globalThis.navigator, serviceWorker: { getRegistration } });
+    return getRegistration;
+  }
+
+  async function pageDb(): Promise<SyncDb> {
+    const p = await profileAfterFirstSync();
+    return p.db;
+  }
+
+  it('[C14] a queued write registers the one-off sync "sitecommand-outbox" where the browser has Background Sync', async () => {
+    const db = await pageDb();
+    const register = vi.fn(() => Promise.resolve());
+    browserWith({ register });
+    const project = (await db.projects.orderBy('id').first())!;
+    await mutate(db, 'tasks', 'create', newRowId(), { title: 'Registered for later', projectId: project.id });
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith('sitecommand-outbox'));
+    db.close();
+  });
+
+  it('[C14] without Background Sync, or when the browser refuses it, the write is still saved and nothing throws', async () => {
+    const db = await pageDb();
+    const project = (await db.projects.orderBy('id').first())!;
+    const lookups = browserWith(undefined);
+    await mutate(db, 'tasks', 'create', newRowId(), { title: 'No sync manager', projectId: project.id });
+    await vi.waitFor(() => expect(lookups).toHaveBeenCalled());
+    browserWith({ register: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) });
+    await mutate(db, 'tasks', 'create', newRowId(), { title: 'Refused', projectId: project.id });
+    vi.stubGlobal('navigator', { ...globalThis.navigator, serviceWorker: undefined });
+    await mutate(db, 'tasks', 'create', newRowId(), { title: 'No service worker', projectId: project.id });
+    expect(await db.outbox.count()).toBe(3);
+    db.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { drainOutbox, type AbortableLocks } from './background.ts';
+import { drainOutbox, type AbortableLocks } from './background-drain.ts';
 import { openSyncDb, syncDbName, type SyncDb } from './db.ts';
 import { createSyncEngine, syncLockName } from './engine.ts';
 import { mutate, newRowId } from './mutate.ts';
@@ -136,6 +136,11 @@ describe('background sync: the service worker drains the outbox', () => {
     });
     expect(net.log).toContain('POST /api/sync/push');
     expect(await outboxCount(p)).toBe(0);
+
+    // Fired again with nothing queued, the worker stays off the network.
+    const quiet = workerFetch(p.account.cookie);
+    expect(await drain(p, quiet)).toBe('empty');
+    expect(quiet.log).toEqual([]);
   });
 
   it('[C14] with the network still down the outbox stays whole and the browser is asked to retry', async () => {
@@ -181,7 +186,7 @@ describe('background sync: the service worker drains the outbox', () => {
 
     const releaseOpenTab = locks.hold(name);
     expect(await drain(p, net, { locks, lockWaitMs: 50 })).toBe('busy');
-    expect(net.log).not.toContain('POST /api/sync/push');
+    expect(net.log).toEqual([]);
     expect(await outboxCount(p)).toBe(2);
     releaseOpenTab();
 
@@ -217,6 +222,33 @@ describe('background sync: registration after a queued write', () => {
     const project = (await db.projects.orderBy('id').first())!;
     await mutate(db, 'tasks', 'create', newRowId(), { title: 'Registered for later', projectId: project.id });
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith('sitecommand-outbox'));
+    db.close();
+  });
+
+  it('[C14] a push that fails on the network registers the sync again, for a page closed before its retry', async () => {
+    const account = await s.account(MANAGER);
+    const db = openSyncDb(
+      { companyId: account.companyId, userId: account.userId },
+      { indexedDB: new IDBFactory(), IDBKeyRange },
+    );
+    const net = workerFetch(account.cookie);
+    const engine = createSyncEngine({
+      db,
+      baseUrl: s.baseUrl,
+      fetch: net.fetch,
+      locks: null,
+      eventSource: null,
+    });
+    await engine.syncNow();
+    const project = (await db.projects.orderBy('id').first())!;
+    await mutate(db, 'tasks', 'create', newRowId(), { title: 'Queued online', projectId: project.id });
+    const register = vi.fn(() => Promise.resolve());
+    browserWith({ register });
+    net.offline = true;
+    await engine.syncNow();
+    expect(engine.status.get()).toMatchObject({ pending: 1, error: { kind: 'network' } });
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith('sitecommand-outbox'));
+    await engine.stop();
     db.close();
   });
 

@@ -5,6 +5,7 @@ import {
   type PullResponse,
   type PushResponse,
 } from '#shared/sync-protocol.ts';
+import { requestBackgroundSync } from './background.ts';
 import { estimateClockOffset } from './clock.ts';
 import { readMeta, type OutboxEntry, type SyncDb } from './db.ts';
 import {
@@ -383,6 +384,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return;
     }
     failures++;
+    // Should this page close before the retry, the service worker sends the outbox once it can (SPEC C14).
+    if (e.kind === 'network' || e.kind === 'server') requestBackgroundSync();
     const delay = Math.max(backoffDelay(failures, random, backoff), e.retryAfterMs ?? 0);
     const at = now();
     status.set({

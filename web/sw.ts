@@ -8,7 +8,8 @@
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { drainOutbox, OUTBOX_SYNC_TAG, type AbortableLocks } from '../sync/background.ts';
+import { drainOutbox, type AbortableLocks } from '../sync/background-drain.ts';
+import { OUTBOX_SYNC_TAG } from '../sync/background.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

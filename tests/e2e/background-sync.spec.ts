@@ -5,8 +5,10 @@ import { signIn, watchPage } from './support/watch-page.ts';
 
 // Issue 9 item 7, sync/SPEC.md C14: with every page of the app closed, a change made offline reaches the
 // server when the connection returns, pushed by the service worker on the real Background Sync event that
-// headless Chromium fires when its (emulated) network comes back. Playwright's setOffline does not cover
-// the service worker's own fetches (DESIGN.md section 12), so the API is also aborted by route meanwhile.
+// headless Chromium itself fires when its (emulated) network comes back (no CDP dispatch needed). Not
+// exercised here: a browser process that was closed too, and a real radio change (docs/decisions/005).
+// Playwright's setOffline does not cover the service worker's own fetches (DESIGN.md section 12), so the
+// API is also aborted by route while offline.
 
 /** The built worker the test server serves (playwright.config.ts builds into dist/ before the run). */
 const SW_FILE = fileURLToPath(new URL('../../dist/sw.js', import.meta.url));

@@ -39,14 +39,16 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        // The shell and every built asset; never an /api answer (no runtimeCaching at all).
+      // A worker of our own (web/sw.ts) so it can answer Background Sync; it keeps the precache, the
+      // navigation fallback and the prompt-on-update the generated worker had.
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectManifest: {
+        // The shell and every built asset; never an /api answer (the worker caches nothing at runtime).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,txt}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
-        clientsClaim: false,
-        skipWaiting: false,
+        // A classic script: every browser with a service worker can run it, module workers or not.
+        rollupFormat: 'iife',
       },
     }),
   ],

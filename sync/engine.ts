@@ -5,6 +5,7 @@ import {
   type PullResponse,
   type PushResponse,
 } from '#shared/sync-protocol.ts';
+import { requestBackgroundSync } from './background.ts';
 import { estimateClockOffset } from './clock.ts';
 import { readMeta, type OutboxEntry, type SyncDb } from './db.ts';
 import {
@@ -133,6 +134,14 @@ function observable<T extends object>(initial: T): Observable<T> & { set(patch: 
   };
 }
 
+/**
+ * The Web Lock that makes one writer of a database's outbox at a time: held by the syncing tab for its
+ * lifetime, and taken by the service worker's background sync (`sync/background.ts`) only when no tab has it.
+ */
+export function syncLockName(dbName: string): string {
+  return `sitecommand-sync-${dbName}`;
+}
+
 /** Parses a poke: `{"version": N}` or a bare number. */
 function pokeVersion(data: string): number | null {
   try {
@@ -169,7 +178,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const intervalMs = options.intervalMs ?? 30_000;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const lockName = `sitecommand-sync-${db.name}`;
+  const lockName = syncLockName(db.name);
 
   const status = observable<SyncStatus>({
     online: env.isOnline(),
@@ -375,6 +384,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return;
     }
     failures++;
+    // Should this page close before the retry, the service worker sends the outbox once it can (SPEC C14).
+    if (e.kind === 'network' || e.kind === 'server') requestBackgroundSync();
     const delay = Math.max(backoffDelay(failures, random, backoff), e.retryAfterMs ?? 0);
     const at = now();
     status.set({

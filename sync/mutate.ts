@@ -9,6 +9,7 @@ import {
   type PhotoRow,
   type SyncDb,
 } from './db.ts';
+import { requestBackgroundSync } from './background.ts';
 import { notifyLocalWrite } from './hub.ts';
 import { applyMutation, keepShadow } from './rebase.ts';
 import { correctedTime } from './clock.ts';
@@ -47,8 +48,17 @@ export async function mutate<T extends SyncTable>(
   const entry = await db.transaction('rw', [mirrorTable(db, table), db.outbox, db.shadows, db.meta], () =>
     writeInTransaction(db, table, op, rowId, data as Record<string, unknown>),
   );
-  if (entry) notifyLocalWrite(db);
+  if (entry) queued(db);
   return entry;
+}
+
+/**
+ * After a queued write commits: the engine of this tab pushes soon, and where the browser has Background
+ * Sync the service worker pushes even if every page is closed before that (SPEC C14).
+ */
+function queued(db: SyncDb): void {
+  notifyLocalWrite(db);
+  requestBackgroundSync();
 }
 
 /** The body of `mutate`, for callers that already hold a rw transaction over the table, outbox, shadows and meta. */
@@ -163,7 +173,7 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
     }
     await writeInTransaction(db, 'photos', 'create', id, data);
   });
-  notifyLocalWrite(db);
+  queued(db);
   const row = await db.photos.get(id);
   if (!row) throw new Error('The photo row vanished after its write');
   return row;

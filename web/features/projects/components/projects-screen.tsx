@@ -198,8 +198,9 @@ export function ProjectsScreen({
             onOpenChange={(open) => !open && close()}
             mode="edit"
             initial={projectToForm(dialog.project)}
-            onSubmit={async (values) => {
-              await commands.updateProject(dialog.project, values);
+            storedDueDate={dialog.project.dueDate}
+            onSubmit={async (values, changed) => {
+              await commands.updateProject(dialog.project, changed);
               toast({ title: 'Project updated', description: values.name });
             }}
           />
@@ -226,10 +227,11 @@ export function ProjectsScreen({
             title="Edit Task"
             submitLabel="Save Changes"
             initial={taskToForm(dialog.task)}
+            storedDueDate={dialog.task.dueDate}
             projects={projectChoices}
             managers={assignees}
-            onSubmit={async (values) => {
-              await commands.updateTask(dialog.task, values);
+            onSubmit={async (_values, changed) => {
+              await commands.updateTask(dialog.task, changed);
               toast({ title: 'Task updated successfully' });
             }}
           />

@@ -1,8 +1,11 @@
+import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { SYNC_TABLES } from '#shared/sync-protocol.ts';
+import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { isScopedToAssignments } from '../mutators/core.ts';
+import { isScopedToAssignments, notify, type MutationContext } from '../mutators/core.ts';
+import { ACTIVITY_ENTITY } from './history.ts';
+import { ENTITY_NAME } from './tables.ts';
 
 export const ConflictQuerySchema = z.object({
   table: z.enum(SYNC_TABLES).optional(),
@@ -63,4 +66,122 @@ export function listConflicts(db: Db, user: SessionUser, query: ConflictQuery): 
     keptValue: JSON.parse(r.keptValue) as unknown,
     overwrittenValue: JSON.parse(r.overwrittenValue) as unknown,
   }));
+}
+
+/** A field name in words for messages ('dueDate' -> 'due date', 'assigneeId' -> 'assignee'). */
+export function fieldInWords(field: string): string {
+  return field
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const instantFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** A field value as a sentence shows it: dates as dates, text quoted, nothing as 'empty'. */
+export function valueInWords(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'empty';
+  if (typeof value === 'string') {
+    if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
+      const t = Date.parse(value);
+      return value.slice(11, 19) === '00:00:00' ? dayFormat.format(t) : `${instantFormat.format(t)} UTC`;
+    }
+    return `"${value.length > 80 ? `${value.slice(0, 79)}…` : value}"`;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** How a record is named in a message: its name or title. */
+export function recordName(table: SyncTable, row: Record<string, unknown>): string {
+  const name = row.name ?? row.title ?? row.caption ?? row.reason;
+  const entity = ENTITY_NAME[table].toLowerCase();
+  return typeof name === 'string' && name.trim() ? `${entity} "${name.trim()}"` : `a ${entity}`;
+}
+
+const personName = (u: SessionUser) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.name || u.email;
+
+interface ClientUserStatements {
+  userOfClient: Database.Statement<[string, string], string>;
+}
+const clientUserCache = new WeakMap<Database.Database, ClientUserStatements>();
+
+function userOfClient(db: Db, companyId: string, clientId: string): string | undefined {
+  let s = clientUserCache.get(db.$client);
+  if (!s) {
+    s = {
+      userOfClient: db.$client
+        .prepare<[string, string], string>(
+          'SELECT user_id FROM sync_clients WHERE client_id = ? AND company_id = ?',
+        )
+        .pluck(),
+    };
+    clientUserCache.set(db.$client, s);
+  }
+  return s.userOfClient.get(clientId, companyId);
+}
+
+const OFFLINE_AFTER_MS = 60_000;
+
+export interface ReplacedValue {
+  table: SyncTable;
+  rowId: string;
+  /** The row after the write, for its name. */
+  row: Record<string, unknown>;
+  field: string;
+  previous: unknown;
+  value: unknown;
+  /** The device that wrote the replaced value. */
+  previousClientId: string | null;
+  /** The replaced write's stamp version, and the row's version before this write and its last writer:
+   *  a REST write names no device, but when it was the row's last write `updatedBy` is its author. */
+  previousStampVersion: number | null;
+  rowVersionBefore: number;
+  rowUpdatedBy: string | null;
+}
+
+/**
+ * Tells the person whose value a later (offline) edit replaced (SPEC W5, DESIGN.md section 7): who, which
+ * record, which field, the old and new value, and when the winning edit was made on its device. Nobody is
+ * told about their own value (their other device replaced it). Runs in the push transaction.
+ */
+export function notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): void {
+  let owner: string | null | undefined =
+    r.previousClientId && r.previousClientId !== 'server'
+      ? userOfClient(ctx.db, ctx.user.companyId, r.previousClientId)
+      : undefined;
+  if (!owner && r.previousStampVersion === r.rowVersionBefore) owner = r.rowUpdatedBy;
+  if (!owner || owner === ctx.user.id) return;
+  const field = fieldInWords(r.field);
+  const record = recordName(r.table, r.row);
+  const madeAt = `${instantFormat.format(ctx.clientTime)} UTC`;
+  // The edit waited on its device before it reached the server: say so, it explains why it came late.
+  const waited = ctx.now.getTime() - ctx.clientTime > OFFLINE_AFTER_MS;
+  notify(ctx, {
+    userId: owner,
+    title: `Your ${field} was replaced`,
+    message:
+      `${personName(ctx.user)} changed the ${field} of ${record} from ${valueInWords(r.previous)} to ` +
+      `${valueInWords(r.value)} in an edit made ${waited ? 'offline ' : ''}on ${madeAt}, after you set it. ` +
+      `Open the ${ENTITY_NAME[r.table].toLowerCase()}'s History to restore your value.`,
+    type: 'sync_conflict',
+    relatedEntityType: ACTIVITY_ENTITY[r.table],
+    relatedEntityId: r.rowId,
+  });
 }

@@ -17,7 +17,9 @@ describe('dirtyPatch', () => {
 
   it('counts a nested field as dirty when any part of it is', () => {
     const nested = { tags: ['a', 'b'], address: { city: 'Portland', zip: '97201' }, name: 'x' };
-    expect(dirtyPatch({ tags: [false, true], address: { zip: false } }, nested)).toEqual({ tags: ['a', 'b'] });
+    expect(dirtyPatch({ tags: [false, true], address: { zip: false } }, nested)).toEqual({
+      tags: ['a', 'b'],
+    });
     expect(dirtyPatch({ address: { city: true } }, nested)).toEqual({ address: nested.address });
   });
 

@@ -34,8 +34,7 @@ function isDirty(mark: unknown): boolean {
 
 export type PatchSubmit<O> = (output: O, patch: Partial<O>) => Promise<void> | void;
 
-export interface PatchForm<I extends FieldValues, O extends object>
-  extends UseFormReturn<I, unknown, O> {
+export interface PatchForm<I extends FieldValues, O extends object> extends UseFormReturn<I, unknown, O> {
   /**
    * The form's submit handler: validates with the schema, then calls `onValid` with the whole parsed
    * output (what a create sends) and the patch of the fields the user changed (what an edit sends).
@@ -66,7 +65,8 @@ export function usePatchForm<I extends FieldValues, O extends object>(
   return { ...form, submitPatch };
 }
 
-export type Validated<O, K extends string> = { ok: true; data: O } | { ok: false; errors: Partial<Record<K, string>> };
+export type Validated<O, K extends string> =
+  { ok: true; data: O } | { ok: false; errors: Partial<Record<K, string>> };
 
 /**
  * A form's zod schema (for `usePatchForm`) from its validator: the form values in, the parsed output out,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { fieldInWords, instantInWords, valueInWords } from '#shared/rules/field-words.ts';
 import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -68,45 +69,6 @@ export function listConflicts(db: Db, user: SessionUser, query: ConflictQuery): 
   }));
 }
 
-/** A field name in words for messages ('dueDate' -> 'due date', 'assigneeId' -> 'assignee'). */
-export function fieldInWords(field: string): string {
-  return field
-    .replace(/Id$/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-}
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const instantFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
-
-/** A field value as a sentence shows it: dates as dates, text quoted, nothing as 'empty'. */
-export function valueInWords(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'empty';
-  if (typeof value === 'string') {
-    if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
-      const t = Date.parse(value);
-      return value.slice(11, 19) === '00:00:00' ? dayFormat.format(t) : `${instantFormat.format(t)} UTC`;
-    }
-    return `"${value.length > 80 ? `${value.slice(0, 79)}…` : value}"`;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
 /** How a record is named in a message: its name or title. */
 export function recordName(table: SyncTable, row: Record<string, unknown>): string {
   const name = row.name ?? row.title ?? row.caption ?? row.reason;
@@ -170,7 +132,7 @@ export function notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): voi
   if (!owner || owner === ctx.user.id) return;
   const field = fieldInWords(r.field);
   const record = recordName(r.table, r.row);
-  const madeAt = `${instantFormat.format(ctx.clientTime)} UTC`;
+  const madeAt = instantInWords(ctx.clientTime);
   // The edit waited on its device before it reached the server: say so, it explains why it came late.
   const waited = ctx.now.getTime() - ctx.clientTime > OFFLINE_AFTER_MS;
   notify(ctx, {

@@ -142,7 +142,8 @@ export function notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): voi
       `${personName(ctx.user)} changed the ${field} of ${record} from ${valueInWords(r.previous)} to ` +
       `${valueInWords(r.value)} in an edit made ${waited ? 'offline ' : ''}on ${madeAt}, after you set it. ` +
       `Open the ${ENTITY_NAME[r.table].toLowerCase()}'s History to restore your value.`,
-    type: 'sync_conflict',
+    // 'warning' is one of the panel's four types (spec 02 section 3); the related record says what it is about.
+    type: 'warning',
     relatedEntityType: ACTIVITY_ENTITY[r.table],
     relatedEntityId: r.rowId,
   });

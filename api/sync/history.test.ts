@@ -95,7 +95,7 @@ describe('a replaced value is never lost unseen', () => {
     const { row, offlineAt } = await offlineEditWins('Harbor Annex');
     const [n, ...more] = await notificationsOf(admin, row.id);
     expect(more).toEqual([]);
-    expect(n).toMatchObject({ type: 'sync_conflict', relatedEntityType: 'project', relatedEntityId: row.id });
+    expect(n).toMatchObject({ type: 'warning', relatedEntityType: 'project', relatedEntityId: row.id });
     expect(n!.title).toBe('Your description was replaced');
     expect(n!.message).toContain(displayName('manager@summit.test'));
     expect(n!.message).toContain('project "Harbor Annex"');

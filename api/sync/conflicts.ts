@@ -99,8 +99,6 @@ function userOfClient(db: Db, companyId: string, clientId: string): string | und
   return s.userOfClient.get(clientId, companyId);
 }
 
-const OFFLINE_AFTER_MS = 60_000;
-
 export interface ReplacedValue {
   table: SyncTable;
   rowId: string;
@@ -133,14 +131,12 @@ export function notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): voi
   const field = fieldInWords(r.field);
   const record = recordName(r.table, r.row);
   const madeAt = instantInWords(ctx.clientTime);
-  // The edit waited on its device before it reached the server: say so, it explains why it came late.
-  const waited = ctx.now.getTime() - ctx.clientTime > OFFLINE_AFTER_MS;
   notify(ctx, {
     userId: owner,
     title: `Your ${field} was replaced`,
     message:
       `${personName(ctx.user)} changed the ${field} of ${record} from ${valueInWords(r.previous)} to ` +
-      `${valueInWords(r.value)} in an edit made ${waited ? 'offline ' : ''}on ${madeAt}, after you set it. ` +
+      `${valueInWords(r.value)} in an edit made on ${madeAt}, after you set it. ` +
       `Open the ${ENTITY_NAME[r.table].toLowerCase()}'s History to restore your value.`,
     // 'warning' is one of the panel's four types (spec 02 section 3); the related record says what it is about.
     type: 'warning',

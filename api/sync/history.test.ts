@@ -109,7 +109,7 @@ describe('a replaced value is never lost unseen', () => {
       hour12: false,
       timeZone: 'UTC',
     }).format(offlineAt);
-    expect(n!.message).toContain(`made offline on ${when} UTC`);
+    expect(n!.message).toContain(`in an edit made on ${when} UTC`);
     // The winner is not told about its own win, and nobody else hears of it.
     expect(await notificationsOf(manager, row.id)).toEqual([]);
     expect(await notificationsOf(crew, row.id)).toEqual([]);

@@ -107,7 +107,13 @@ async function twoDevices(browser: Browser, problems: string[]) {
   const name = `Trust Yard ${Date.now()}`;
   const created = await admin.request.post('/api/projects', {
     headers: { origin: origin() },
-    data: { name, location: 'Denver, CO', description: 'Original scope', dueDate: '2027-02-26' },
+    // A due date with a time of day (issue 9 item 2): a form that does not change it must not send it.
+    data: {
+      name,
+      location: 'Denver, CO',
+      description: 'Original scope',
+      dueDate: '2027-02-26T23:00:00.000Z',
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -137,7 +143,7 @@ test('(a) an offline edit of the description alone keeps the due date the admin 
     await editProject(d.admin, d.name, (dialog) => dialog.getByLabel('Due date').fill('2027-03-31'));
     await expect
       .poll(async () => (await serverProject(d.admin.request, d.id))?.dueDate, { timeout: 15_000 })
-      .toBe('2027-03-31T00:00:00.000Z');
+      .toBe('2027-03-31T23:00:00.000Z');
 
     // The manager, offline and still showing the old date, changes only the description.
     await expect(card(d.manager, d.name).getByText('Due Feb 26, 2027')).toBeVisible();
@@ -151,7 +157,7 @@ test('(a) an offline edit of the description alone keeps the due date the admin 
       .poll(async () => (await serverProject(d.admin.request, d.id))?.description, { timeout: 30_000 })
       .toBe('Scope incl. parking');
     const server = await serverProject(d.admin.request, d.id);
-    expect(server?.dueDate).toBe('2027-03-31T00:00:00.000Z');
+    expect(server?.dueDate).toBe('2027-03-31T23:00:00.000Z');
     expect([...d.pushed.values()].map((m) => [m.op, m.table, Object.keys(m.data)])).toEqual([
       ['patch', 'projects', ['description']],
     ]);

@@ -91,7 +91,7 @@ async function offlineEditWins(name: string) {
 }
 
 describe('a replaced value is never lost unseen', () => {
-  it('[W5] notifies the user whose value a later offline edit replaced: who, record, field, old and new value, when', async () => {
+  it('[W11] notifies the user whose value a later offline edit replaced: who, record, field, old and new value, when', async () => {
     const { row, offlineAt } = await offlineEditWins('Harbor Annex');
     const [n, ...more] = await notificationsOf(admin, row.id);
     expect(more).toEqual([]);
@@ -115,7 +115,7 @@ describe('a replaced value is never lost unseen', () => {
     expect(await notificationsOf(crew, row.id)).toEqual([]);
   });
 
-  it('[W5] does not notify anyone when the field was not changed by someone else since the base version', async () => {
+  it('[W11] does not notify anyone when the field was not changed by someone else since the base version', async () => {
     const row = await freshProject('Quiet Yard');
     const a = device(t, manager);
     await a.push([
@@ -124,7 +124,7 @@ describe('a replaced value is never lost unseen', () => {
     expect(await notificationsOf(admin, row.id)).toEqual([]);
   });
 
-  it('[W5] does not notify a user about their own value replaced from their other device', async () => {
+  it('[W11] does not notify a user about their own value replaced from their other device', async () => {
     const row = await freshProject('Two Phones');
     const desk = device(t, admin);
     const phone = device(t, admin);
@@ -151,7 +151,7 @@ describe('a replaced value is never lost unseen', () => {
     expect(await notificationsOf(admin, row.id)).toEqual([]);
   });
 
-  it('[W5] the History of the record lists the replaced value with who set it and who replaced it, and its activities', async () => {
+  it('[W12] the History of the record lists the replaced value with who set it and who replaced it, and its activities', async () => {
     const { row } = await offlineEditWins('Riverside Lofts');
     const res = await t.request('GET', `/api/sync/history?table=projects&rowId=${row.id}`, { cookie: admin });
     expect(res.status).toBe(200);
@@ -174,7 +174,7 @@ describe('a replaced value is never lost unseen', () => {
     ).toBe(200);
   });
 
-  it('[W1] Restore is an ordinary synced patch of that one field, and wins as the newest edit', async () => {
+  it('[W12] Restore is an ordinary synced patch of that one field, and wins as the newest edit', async () => {
     const { row, adminDevice } = await offlineEditWins('Depot Yard');
     const version = Number(cell(t, 'projects', row.id, 'version'));
     const { body } = await adminDevice.push([
@@ -190,7 +190,7 @@ describe('a replaced value is never lost unseen', () => {
     expect(cell(t, 'projects', row.id, 'description')).toBe('Pour on Friday');
   });
 
-  it('answers the History only for a row the caller may read: 404 for another company or an unassigned subcontractor', async () => {
+  it('[W12] answers the History only for a row the caller may read: 404 for another company or an unassigned subcontractor', async () => {
     const { row } = await offlineEditWins('Hidden Works');
     const url = `/api/sync/history?table=projects&rowId=${row.id}`;
     const other = await t.request('GET', url, { cookie: harborAdmin });

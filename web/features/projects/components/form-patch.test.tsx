@@ -54,7 +54,7 @@ async function savedPatch(d: ReturnType<typeof within>) {
 }
 
 describe('edit dialogs send only the changed fields', () => {
-  it('a project edit of the description alone carries only the description, not the due date it loaded', async () => {
+  it('[C3] a project edit of the description alone carries only the description, not the due date it loaded', async () => {
     const user = await seed();
     const d = await openProjectEdit(user);
     await user.clear(d.getByLabelText('Description'));
@@ -63,7 +63,7 @@ describe('edit dialogs send only the changed fields', () => {
     expect((await db.projects.get(PROJECT_A))?.dueDate).toBe('2030-02-26T23:00:00.000Z');
   });
 
-  it('a field typed and then put back as it was is not sent', async () => {
+  it('[C3] a field typed and then put back as it was is not sent', async () => {
     const user = await seed();
     const d = await openProjectEdit(user);
     await user.clear(d.getByLabelText(/^Name/));
@@ -82,7 +82,7 @@ describe('edit dialogs send only the changed fields', () => {
     expect(await savedPatch(d)).toEqual([{ dueDate: '2030-03-31T23:00:00.000Z' }]);
   });
 
-  it('a task edit of the status alone carries only the status and leaves the due time alone', async () => {
+  it('[C3] a task edit of the status alone carries only the status and leaves the due time alone', async () => {
     const user = await seed();
     const d = await openTaskEdit(user);
     await user.click(d.getByRole('combobox', { name: 'Status' }));

@@ -115,6 +115,30 @@ describe('a replaced value is never lost unseen', () => {
     expect(await notificationsOf(crew, row.id)).toEqual([]);
   });
 
+  it("[W11] notifies the author of a value set over REST when that write was the row's last one", async () => {
+    const row = await freshProject('Office Edit');
+    const rest = await t.request('PATCH', `/api/projects/${row.id}`, {
+      cookie: admin,
+      body: { location: 'Set in the office' },
+    });
+    expect(rest.status).toBe(200);
+    const later = t.deps.now().getTime() + 30_000;
+    const m = device(t, manager);
+    const { body } = await m.push([
+      m.mutation(
+        'patch',
+        'projects',
+        row.id,
+        { location: 'Set on site' },
+        { baseVersion: row.version, clientTime: later },
+      ),
+    ]);
+    expect(body.results[0]).toMatchObject({ status: 'applied' });
+    const [n] = await notificationsOf(admin, row.id);
+    expect(n?.title).toBe('Your location was replaced');
+    expect(n?.message).toContain('from "Set in the office" to "Set on site"');
+  });
+
   it('[W11] does not notify anyone when the field was not changed by someone else since the base version', async () => {
     const row = await freshProject('Quiet Yard');
     const a = device(t, manager);

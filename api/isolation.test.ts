@@ -435,7 +435,8 @@ describe('company isolation matrix', () => {
           const url = fillPath(path, B);
           await check('path', url, plainBody, [403, 404], url.split('/'));
         } else if (method === 'GET') {
-          const q = `?projectId=${B.project}&userId=${B.user}&companyId=${B.company}&taskId=${B.task}`;
+          // table/rowId: the History route (api/sync/history.ts) takes a row by table and id.
+          const q = `?projectId=${B.project}&userId=${B.user}&companyId=${B.company}&taskId=${B.task}&table=projects&rowId=${B.project}`;
           await check(
             'query',
             `${path}${q}`,

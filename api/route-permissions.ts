@@ -47,6 +47,8 @@ export const ROUTE_PERMISSIONS = {
   'PUT /api/sync/blobs/:sha256': 'photos:create',
   'GET /api/sync/events': 'user',
   'GET /api/sync/conflicts': 'user',
+  // row visibility is checked by the handler (api/sync/history.ts assertRowVisible)
+  'GET /api/sync/history': 'user',
   // people
   'GET /api/users/managers': 'users:read',
   'GET /api/users': 'users:read',

@@ -7,6 +7,7 @@ import { putBlob } from '../sync/blobs.ts';
 import { ConflictQuerySchema, listConflicts } from '../sync/conflicts.ts';
 import { eventStreams, syncNotifier } from '../sync/events.ts';
 import { readSession } from '../auth/session.ts';
+import { HistoryQuerySchema, rowHistory } from '../sync/history.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
 import { sessionUser } from './helpers.ts';
@@ -14,7 +15,8 @@ import { sessionUser } from './helpers.ts';
 /** Heartbeat of the event stream: a comment line keeps proxies from closing an idle connection. */
 export const eventStreamOptions = { heartbeatMs: 25_000 };
 
-/** The offline sync protocol (sync/SPEC.md): push, pull, photo bytes, pokes and the conflict history. */
+/** The offline sync protocol (sync/SPEC.md): push, pull, photo bytes, pokes, the conflict history and
+ * each record's History. */
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', async (c) => {
     const { db, now } = c.var.deps;
@@ -80,4 +82,8 @@ export const syncRoutes = new Hono<AppEnv>()
   .get('/conflicts', (c) => {
     const query = parseWith(ConflictQuerySchema, c.req.query());
     return c.json(listConflicts(c.var.deps.db, sessionUser(c), query));
+  })
+  .get('/history', (c) => {
+    const query = parseWith(HistoryQuerySchema, c.req.query());
+    return c.json(rowHistory(c.var.deps.db, sessionUser(c), query));
   });

@@ -14,6 +14,7 @@ import {
   updateScheduleChange,
 } from '../mutators/schedule-changes.ts';
 import { createTask, deleteTask, findVisibleTask, updateTask } from '../mutators/tasks.ts';
+import { notifyReplacedValue } from './conflicts.ts';
 import { creatorOf, decideFields, type FieldMeta } from './lww.ts';
 import { ENTITY_NAME, wireColumns } from './tables.ts';
 
@@ -293,8 +294,22 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
       nowIso(ctx),
     );
   for (const c of lost) record(c.field, c.kept, c.yours, c.keptClientId, ctx.clientId);
-  for (const o of overwritten)
+  const fieldMeta = overwritten.length ? (JSON.parse(stored.fieldMeta) as FieldMeta) : {};
+  for (const o of overwritten) {
     record(o.field, winners[o.field], o.previous, ctx.clientId, o.previousClientId);
+    notifyReplacedValue(ctx, {
+      table: m.table,
+      rowId: m.rowId,
+      row: { ...stored.row, ...winners },
+      field: o.field,
+      previous: o.previous,
+      value: winners[o.field],
+      previousClientId: o.previousClientId,
+      previousStampVersion: fieldMeta[o.field]?.[0] ?? null,
+      rowVersionBefore: stored.version,
+      rowUpdatedBy: typeof stored.row.updatedBy === 'string' ? stored.row.updatedBy : null,
+    });
+  }
   if (lost.length === 0) return { id: m.id, status: 'applied', version };
   return {
     id: m.id,

@@ -1,8 +1,12 @@
+import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { SYNC_TABLES } from '#shared/sync-protocol.ts';
+import { fieldInWords, instantInWords, valueInWords } from '#shared/rules/field-words.ts';
+import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { isScopedToAssignments } from '../mutators/core.ts';
+import { isScopedToAssignments, notify, type MutationContext } from '../mutators/core.ts';
+import { ACTIVITY_ENTITY } from './history.ts';
+import { ENTITY_NAME } from './tables.ts';
 
 export const ConflictQuerySchema = z.object({
   table: z.enum(SYNC_TABLES).optional(),
@@ -63,4 +67,80 @@ export function listConflicts(db: Db, user: SessionUser, query: ConflictQuery): 
     keptValue: JSON.parse(r.keptValue) as unknown,
     overwrittenValue: JSON.parse(r.overwrittenValue) as unknown,
   }));
+}
+
+/** How a record is named in a message: its name or title. */
+export function recordName(table: SyncTable, row: Record<string, unknown>): string {
+  const name = row.name ?? row.title ?? row.caption ?? row.reason;
+  const entity = ENTITY_NAME[table].toLowerCase();
+  return typeof name === 'string' && name.trim() ? `${entity} "${name.trim()}"` : `a ${entity}`;
+}
+
+const personName = (u: SessionUser) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.name || u.email;
+
+interface ClientUserStatements {
+  userOfClient: Database.Statement<[string, string], string>;
+}
+const clientUserCache = new WeakMap<Database.Database, ClientUserStatements>();
+
+function userOfClient(db: Db, companyId: string, clientId: string): string | undefined {
+  let s = clientUserCache.get(db.$client);
+  if (!s) {
+    s = {
+      userOfClient: db.$client
+        .prepare<[string, string], string>(
+          'SELECT user_id FROM sync_clients WHERE client_id = ? AND company_id = ?',
+        )
+        .pluck(),
+    };
+    clientUserCache.set(db.$client, s);
+  }
+  return s.userOfClient.get(clientId, companyId);
+}
+
+export interface ReplacedValue {
+  table: SyncTable;
+  rowId: string;
+  /** The row after the write, for its name. */
+  row: Record<string, unknown>;
+  field: string;
+  previous: unknown;
+  value: unknown;
+  /** The device that wrote the replaced value. */
+  previousClientId: string | null;
+  /** The replaced write's stamp version, and the row's version before this write and its last writer:
+   *  a REST write names no device, but when it was the row's last write `updatedBy` is its author. */
+  previousStampVersion: number | null;
+  rowVersionBefore: number;
+  rowUpdatedBy: string | null;
+}
+
+/**
+ * Tells the person whose value a later (offline) edit replaced (SPEC W5, DESIGN.md section 7): who, which
+ * record, which field, the old and new value, and when the winning edit was made on its device. Nobody is
+ * told about their own value (their other device replaced it). Runs in the push transaction.
+ */
+export function notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): void {
+  let owner: string | null | undefined =
+    r.previousClientId && r.previousClientId !== 'server'
+      ? userOfClient(ctx.db, ctx.user.companyId, r.previousClientId)
+      : undefined;
+  if (!owner && r.previousStampVersion === r.rowVersionBefore) owner = r.rowUpdatedBy;
+  if (!owner || owner === ctx.user.id) return;
+  const field = fieldInWords(r.field);
+  const record = recordName(r.table, r.row);
+  const madeAt = instantInWords(ctx.clientTime);
+  notify(ctx, {
+    userId: owner,
+    title: `Your ${field} was replaced`,
+    message:
+      `${personName(ctx.user)} changed the ${field} of ${record} from ${valueInWords(r.previous)} to ` +
+      `${valueInWords(r.value)} in an edit made on ${madeAt}, after you set it. ` +
+      `Open the ${ENTITY_NAME[r.table].toLowerCase()}'s History to restore your value.`,
+    // 'warning' is one of the panel's four types (spec 02 section 3); the related record says what it is about.
+    type: 'warning',
+    relatedEntityType: ACTIVITY_ENTITY[r.table],
+    relatedEntityId: r.rowId,
+  });
 }

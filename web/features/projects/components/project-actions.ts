@@ -8,4 +8,6 @@ export interface ProjectActions {
   gallery: (project: ProjectRow, tab: 'photos' | 'upload') => void;
   editTask: (task: TaskRow) => void;
   deleteTask: (task: TaskRow) => void;
+  /** The record's History (replaced values, restore). */
+  history: (target: { table: 'projects'; row: ProjectRow } | { table: 'tasks'; row: TaskRow }) => void;
 }

@@ -3,6 +3,7 @@ import {
   Calendar,
   Camera,
   ChevronDown,
+  History,
   Images,
   ListChecks,
   MapPin,
@@ -116,6 +117,9 @@ export function ProjectCard({ project, actions }: { project: ProjectRow; actions
             <Images className="h-4 w-4" aria-hidden="true" />
           </IconAction>
         )}
+        <IconAction label="History" onClick={() => actions.history({ table: 'projects', row: project })}>
+          <History className="h-4 w-4" aria-hidden="true" />
+        </IconAction>
         {can('projects:delete') && (
           <IconAction
             label="Delete project"
@@ -147,6 +151,7 @@ export function ProjectCard({ project, actions }: { project: ProjectRow; actions
             canDelete={can('tasks:delete')}
             onEdit={actions.editTask}
             onDelete={actions.deleteTask}
+            onHistory={(task) => actions.history({ table: 'tasks', row: task })}
           />
         </CollapsibleContent>
       </Collapsible>

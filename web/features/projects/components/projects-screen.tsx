@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
+import { RecordHistoryDialog } from '#web/components/record-history/record-history-dialog.tsx';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
@@ -13,8 +14,8 @@ import { useProjectCommands } from '../hooks/use-project-commands.ts';
 import { useProjects, useTaskCount } from '../hooks/use-project-queries.ts';
 import type { Manager } from '../utils/assignee-name.ts';
 import { byName, groupProjects } from '../utils/group-projects.ts';
-import { projectToForm } from '../utils/project-form.ts';
-import { newTaskForm, taskToForm } from '../utils/task-form.ts';
+import { PROJECT_FIELD_LABELS, projectToForm } from '../utils/project-form.ts';
+import { newTaskForm, TASK_FIELD_LABELS, taskToForm } from '../utils/task-form.ts';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { GalleryDialog } from './gallery-dialog.tsx';
 import type { ProjectActions } from './project-actions.ts';
@@ -40,7 +41,9 @@ type DialogState =
   | { kind: 'edit-task'; task: TaskRow }
   | { kind: 'delete'; project: ProjectRow }
   | { kind: 'delete-task'; task: TaskRow }
-  | { kind: 'gallery'; project: ProjectRow; tab: 'photos' | 'upload' };
+  | { kind: 'gallery'; project: ProjectRow; tab: 'photos' | 'upload' }
+  | { kind: 'history'; table: 'projects'; row: ProjectRow }
+  | { kind: 'history'; table: 'tasks'; row: TaskRow };
 
 const allowAll = () => true;
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
@@ -103,6 +106,7 @@ export function ProjectsScreen({
       gallery: (project, tab) => setDialog({ kind: 'gallery', project, tab }),
       editTask: (task) => setDialog({ kind: 'edit-task', task }),
       deleteTask: (task) => setDialog({ kind: 'delete-task', task }),
+      history: (target) => setDialog({ kind: 'history', ...target }),
     }),
     [],
   );
@@ -198,8 +202,9 @@ export function ProjectsScreen({
             onOpenChange={(open) => !open && close()}
             mode="edit"
             initial={projectToForm(dialog.project)}
-            onSubmit={async (values) => {
-              await commands.updateProject(dialog.project, values);
+            storedDueDate={dialog.project.dueDate}
+            onSubmit={async (values, changed) => {
+              await commands.updateProject(dialog.project, changed);
               toast({ title: 'Project updated', description: values.name });
             }}
           />
@@ -226,10 +231,11 @@ export function ProjectsScreen({
             title="Edit Task"
             submitLabel="Save Changes"
             initial={taskToForm(dialog.task)}
+            storedDueDate={dialog.task.dueDate}
             projects={projectChoices}
             managers={assignees}
-            onSubmit={async (values) => {
-              await commands.updateTask(dialog.task, values);
+            onSubmit={async (_values, changed) => {
+              await commands.updateTask(dialog.task, changed);
               toast({ title: 'Task updated successfully' });
             }}
           />
@@ -253,6 +259,33 @@ export function ProjectsScreen({
             description={`Are you sure you want to delete "${dialog.task.title ?? 'this task'}"? This action cannot be undone.`}
             confirmLabel="Delete Task"
             onConfirm={() => void deleteTask(dialog.task)}
+          />
+        )}
+        {dialog?.kind === 'history' && (
+          <RecordHistoryDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            table={dialog.table}
+            rowId={dialog.row.id}
+            recordName={
+              (dialog.table === 'projects' ? dialog.row.name : dialog.row.title) ??
+              (dialog.table === 'projects' ? 'Project' : 'Task')
+            }
+            fieldLabels={dialog.table === 'projects' ? PROJECT_FIELD_LABELS : TASK_FIELD_LABELS}
+            formatValue={(field, value) =>
+              typeof value !== 'string'
+                ? undefined
+                : field === 'assigneeId'
+                  ? managers.get(value)
+                  : field === 'projectId'
+                    ? projectChoices.find((p) => p.id === value)?.name
+                    : undefined
+            }
+            onRestore={
+              can(`${dialog.table}:update`)
+                ? (field, value) => write(dialog.table, 'patch', dialog.row.id, { [field]: value })
+                : undefined
+            }
           />
         )}
         {dialog?.kind === 'gallery' && (

@@ -1,12 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { TASK_PRIORITIES, TASK_STATUSES } from '#shared/enums.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { usePatchForm } from '#web/lib/form-patch.ts';
 import { localDay } from '../utils/dates.ts';
-import type { FieldErrors } from '../utils/field-errors.ts';
 import type { Manager } from '../utils/assignee-name.ts';
 import {
   CATEGORY_LABELS,
@@ -15,14 +15,10 @@ import {
   showsNoProjectOption,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
+  taskFormSchema,
   UNASSIGNED,
-  validateTaskForm,
-  type TaskField,
   type TaskFields,
-  type TaskFormCategory,
   type TaskFormValues,
-  type TaskPriority,
-  type TaskStatus,
 } from '../utils/task-form.ts';
 import { fieldProps, FormField } from './form-field.tsx';
 
@@ -33,10 +29,15 @@ export interface TaskFormDialogProps {
   title: string;
   submitLabel: string;
   initial: TaskFormValues;
+  /** The stored due date (ISO) on edit: a new day keeps its time of day. */
+  storedDueDate?: string | null;
   projects: readonly { id: string; name: string }[];
   managers: readonly Manager[];
-  /** Saves the task; a thrown error is shown in the dialog, which stays open with what was typed. */
-  onSubmit: (data: TaskFields) => Promise<void>;
+  /**
+   * Saves the task: `data` is the whole form (a create sends it), `changed` only the fields the user
+   * changed (an edit sends that). A thrown error is shown in the dialog, which stays open with what was typed.
+   */
+  onSubmit: (data: TaskFields, changed: Partial<TaskFields>) => Promise<void>;
 }
 
 /** The task form of the Projects screen (spec 01 section 5, spec 02 section 5). Mount it when it opens. */
@@ -46,39 +47,41 @@ export function TaskFormDialog({
   title,
   submitLabel,
   initial,
+  storedDueDate,
   projects,
   managers,
   onSubmit,
 }: TaskFormDialogProps) {
   const base = useId();
-  const [values, setValues] = useState<TaskFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors<TaskField>>({});
+  const [schema] = useState(() =>
+    taskFormSchema({ now: new Date(), initialDueDate: initial.dueDate, storedDueDate }),
+  );
+  const form = usePatchForm(schema, initial);
+  const { errors: fieldErrors, isSubmitting: saving } = form.formState;
+  const errors = {
+    title: fieldErrors.title?.message,
+    description: fieldErrors.description?.message,
+    category: fieldErrors.category?.message,
+    projectId: fieldErrors.projectId?.message,
+    status: fieldErrors.status?.message,
+    priority: fieldErrors.priority?.message,
+    assigneeId: fieldErrors.assigneeId?.message,
+    dueDate: fieldErrors.dueDate?.message,
+  };
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const values = form.watch();
 
-  const set = <K extends TaskField>(key: K, value: TaskFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const result = validateTaskForm(values, { now: new Date(), initialDueDate: initial.dueDate });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const submit = form.submitPatch(async (data, changed) => {
     setFailure(null);
-    setSaving(true);
     try {
-      await onSubmit(result.data);
+      await onSubmit(data, changed);
       onOpenChange(false);
     } catch (err) {
       setFailure(err instanceof Error && err.message ? err.message : String(err));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
+  const set = (name: 'category' | 'projectId' | 'status' | 'priority' | 'assigneeId', value: string) =>
+    form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   const id = (name: string) => `${base}-${name}`;
   const projectRequired = values.category === 'project';
@@ -88,7 +91,7 @@ export function TaskFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description="Task details" hideDescription>
-        <form noValidate onSubmit={submit} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
           {failure && (
             <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
               <p className="font-semibold">Failed to save task</p>
@@ -98,8 +101,7 @@ export function TaskFormDialog({
           <FormField id={id('title')} label="Title" required error={errors.title}>
             <Input
               {...fieldProps(id('title'), errors.title)}
-              value={values.title}
-              onChange={(e) => set('title', e.target.value)}
+              {...form.register('title')}
               aria-required="true"
               autoComplete="off"
             />
@@ -107,13 +109,12 @@ export function TaskFormDialog({
           <FormField id={id('description')} label="Description" error={errors.description}>
             <Textarea
               {...fieldProps(id('description'), errors.description)}
-              value={values.description}
-              onChange={(e) => set('description', e.target.value)}
+              {...form.register('description')}
             />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id={id('category')} label="Category" error={errors.category}>
-              <Select value={values.category} onValueChange={(v) => set('category', v as TaskFormCategory)}>
+              <Select value={values.category} onValueChange={(v) => set('category', v)}>
                 <SelectTrigger {...fieldProps(id('category'), errors.category)}>
                   <SelectValue />
                 </SelectTrigger>
@@ -155,7 +156,7 @@ export function TaskFormDialog({
               </Select>
             </FormField>
             <FormField id={id('status')} label="Status" error={errors.status}>
-              <Select value={values.status} onValueChange={(v) => set('status', v as TaskStatus)}>
+              <Select value={values.status} onValueChange={(v) => set('status', v)}>
                 <SelectTrigger {...fieldProps(id('status'), errors.status)}>
                   <SelectValue />
                 </SelectTrigger>
@@ -169,7 +170,7 @@ export function TaskFormDialog({
               </Select>
             </FormField>
             <FormField id={id('priority')} label="Priority" error={errors.priority}>
-              <Select value={values.priority} onValueChange={(v) => set('priority', v as TaskPriority)}>
+              <Select value={values.priority} onValueChange={(v) => set('priority', v)}>
                 <SelectTrigger {...fieldProps(id('priority'), errors.priority)}>
                   <SelectValue />
                 </SelectTrigger>
@@ -203,8 +204,7 @@ export function TaskFormDialog({
                 {...fieldProps(id('due'), errors.dueDate)}
                 type="date"
                 min={localDay(new Date())}
-                value={values.dueDate}
-                onChange={(e) => set('dueDate', e.target.value)}
+                {...form.register('dueDate')}
               />
             </FormField>
           </div>

@@ -1,4 +1,4 @@
-import { Calendar, Pencil, Trash2, User } from 'lucide-react';
+import { Calendar, History, Pencil, Trash2, User } from 'lucide-react';
 import type { TaskRow } from '#sync/db.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -20,6 +20,7 @@ export interface TaskListProps {
   canDelete: boolean;
   onEdit: (task: TaskRow) => void;
   onDelete: (task: TaskRow) => void;
+  onHistory?: (task: TaskRow) => void;
 }
 
 const statusLabel = (s: string | undefined) =>
@@ -28,7 +29,15 @@ const priorityLabel = (p: string | undefined) =>
   TASK_PRIORITY_LABELS[(p ?? 'medium') as TaskPriority] ?? p ?? 'Medium';
 
 /** The expandable task list of a project card (spec 01 section 2). */
-export function TaskList({ tasks, managers, canEdit, canDelete, onEdit, onDelete }: TaskListProps) {
+export function TaskList({
+  tasks,
+  managers,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+  onHistory,
+}: TaskListProps) {
   if (tasks === undefined) return <p className="text-sm text-slate-600">Loading tasks...</p>;
   if (tasks.length === 0) return <p className="py-2 text-sm text-slate-600">No tasks yet</p>;
   return (
@@ -76,6 +85,17 @@ export function TaskList({ tasks, managers, canEdit, canDelete, onEdit, onDelete
                   onClick={() => onEdit(task)}
                 >
                   <Pencil className="h-4 w-4" aria-hidden="true" />
+                </Button>
+              )}
+              {onHistory && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-8 w-8"
+                  aria-label="Task history"
+                  onClick={() => onHistory(task)}
+                >
+                  <History className="h-4 w-4" aria-hidden="true" />
                 </Button>
               )}
               {canDelete && (

@@ -7,10 +7,10 @@ import type { TaskFields } from '../utils/task-form.ts';
 
 export interface ProjectCommands {
   createProject: (data: ProjectFields) => Promise<string>;
-  updateProject: (project: ProjectRow, data: ProjectFields) => Promise<void>;
+  updateProject: (project: ProjectRow, changed: Partial<ProjectFields>) => Promise<void>;
   deleteProject: (project: ProjectRow) => Promise<void>;
   createTask: (data: TaskFields) => Promise<string>;
-  updateTask: (task: TaskRow, data: TaskFields) => Promise<void>;
+  updateTask: (task: TaskRow, changed: Partial<TaskFields>) => Promise<void>;
   deleteTask: (task: TaskRow) => Promise<void>;
 }
 

@@ -19,6 +19,17 @@ export function toDateInput(iso: string | null | undefined): string {
   return Number.isNaN(t) ? '' : new Date(t).toISOString().slice(0, 10);
 }
 
+/**
+ * The day a date input names, at the time of day (UTC) of the stored value it replaces: a date input edits
+ * only the day, so moving a due date stored as `T23:00Z` keeps its `T23:00Z` (issue 9). Without a stored
+ * value the day means midnight UTC, as on the wire.
+ */
+export function withTimeOf(day: string, stored: string | null | undefined): string {
+  const t = stored ? Date.parse(stored) : Number.NaN;
+  const time = Number.isNaN(t) ? 'T00:00:00.000Z' : new Date(t).toISOString().slice(10);
+  return `${day}${time}`;
+}
+
 const display = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

@@ -1,7 +1,8 @@
 import { PROJECT_STATUSES } from '#shared/enums.ts';
 import { ProjectCreateSchema, ProjectPatchSchema } from '#shared/schemas/project.ts';
 import type { ProjectRow } from '#sync/db.ts';
-import { localDay, toDateInput } from './dates.ts';
+import { formSchema } from '#web/lib/form-patch.ts';
+import { localDay, toDateInput, withTimeOf } from './dates.ts';
 import { fieldErrors, type FieldErrors } from './field-errors.ts';
 
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -80,6 +81,8 @@ export interface ProjectFormContext {
   now: Date;
   /** The due date the project had when the edit form opened: keeping an already past date is allowed. */
   initialDueDate?: string;
+  /** The stored due date (ISO) the form loaded: a new day keeps its time of day. */
+  storedDueDate?: string | null;
 }
 
 /**
@@ -116,7 +119,11 @@ export function validateProjectForm(values: ProjectFormValues, ctx: ProjectFormC
       location: d.location ?? input.location,
       status: d.status ?? input.status,
       progress: d.progress ?? input.progress,
-      dueDate: d.dueDate ?? null,
+      dueDate: d.dueDate ? withTimeOf(values.dueDate, ctx.storedDueDate) : null,
     },
   };
 }
+
+/** The form's schema for `usePatchForm`: the text of the controls in, the fields of the API out. */
+export const projectFormSchema = (ctx: ProjectFormContext) =>
+  formSchema<ProjectFormValues, ProjectFields>((values) => validateProjectForm(values, ctx));

@@ -1,7 +1,8 @@
 import { TASK_PRIORITIES, TASK_STATUSES } from '#shared/enums.ts';
 import { TaskFormSchema } from '#shared/schemas/task.ts';
 import type { TaskRow } from '#sync/db.ts';
-import { localDay, toDateInput } from './dates.ts';
+import { formSchema } from '#web/lib/form-patch.ts';
+import { localDay, toDateInput, withTimeOf } from './dates.ts';
 import { fieldErrors, type FieldErrors } from './field-errors.ts';
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -103,6 +104,8 @@ export interface TaskFormContext {
   now: Date;
   /** The due date the task had when the edit form opened: keeping an already past date is allowed. */
   initialDueDate?: string;
+  /** The stored due date (ISO) the form loaded: a new day keeps its time of day. */
+  storedDueDate?: string | null;
 }
 
 /**
@@ -138,7 +141,11 @@ export function validateTaskForm(values: TaskFormValues, ctx: TaskFormContext): 
       status: d.status,
       priority: d.priority,
       assigneeId: d.assigneeId ?? null,
-      dueDate: d.dueDate ?? null,
+      dueDate: d.dueDate ? withTimeOf(values.dueDate, ctx.storedDueDate) : null,
     },
   };
 }
+
+/** The form's schema for `usePatchForm`: the text of the controls in, the fields of the API out. */
+export const taskFormSchema = (ctx: TaskFormContext) =>
+  formSchema<TaskFormValues, TaskFields>((values) => validateTaskForm(values, ctx));

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
+import { useSavedToast } from '#web/app/saved-toast.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
@@ -82,6 +83,7 @@ export function ProjectsScreen({
   const projects = useProjects(db);
   const managers = useManagerLookup(db, serverManagers);
   const commands = useProjectCommands(db, write, can);
+  const savedToast = useSavedToast(db);
   const [view, setView] = useState<'cards' | 'list'>('cards');
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const close = useCallback(() => setDialog(null), []);
@@ -110,7 +112,7 @@ export function ProjectsScreen({
   const deleteTask = async (task: TaskRow) => {
     try {
       await commands.deleteTask(task);
-      toast({ title: 'Task deleted', description: task.title ?? undefined });
+      void savedToast(task.id, { title: 'Task deleted', description: task.title ?? undefined });
     } catch (err) {
       toast({ title: 'Failed to delete task', description: messageOf(err), variant: 'destructive' });
     }
@@ -187,8 +189,8 @@ export function ProjectsScreen({
             onOpenChange={(open) => !open && close()}
             mode="create"
             onSubmit={async (values) => {
-              await commands.createProject(values);
-              toast({ title: 'Project created', description: values.name });
+              const id = await commands.createProject(values);
+              void savedToast(id, { title: 'Project created', description: values.name });
             }}
           />
         )}
@@ -200,7 +202,7 @@ export function ProjectsScreen({
             initial={projectToForm(dialog.project)}
             onSubmit={async (values) => {
               await commands.updateProject(dialog.project, values);
-              toast({ title: 'Project updated', description: values.name });
+              void savedToast(dialog.project.id, { title: 'Project updated', description: values.name });
             }}
           />
         )}
@@ -214,8 +216,8 @@ export function ProjectsScreen({
             projects={projectChoices}
             managers={assignees}
             onSubmit={async (values) => {
-              await commands.createTask(values);
-              toast({ title: 'Task created successfully' });
+              const id = await commands.createTask(values);
+              void savedToast(id, { title: 'Task created successfully', description: values.title });
             }}
           />
         )}
@@ -230,7 +232,10 @@ export function ProjectsScreen({
             managers={assignees}
             onSubmit={async (values) => {
               await commands.updateTask(dialog.task, values);
-              toast({ title: 'Task updated successfully' });
+              void savedToast(dialog.task.id, {
+                title: 'Task updated successfully',
+                description: values.title,
+              });
             }}
           />
         )}
@@ -241,7 +246,10 @@ export function ProjectsScreen({
             onClose={close}
             onConfirm={async () => {
               await commands.deleteProject(dialog.project);
-              toast({ title: 'Project deleted', description: dialog.project.name ?? undefined });
+              void savedToast(dialog.project.id, {
+                title: 'Project deleted',
+                description: dialog.project.name ?? undefined,
+              });
             }}
           />
         )}

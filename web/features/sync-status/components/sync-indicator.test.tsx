@@ -20,6 +20,7 @@ function fakeEngine(initial: Partial<SyncStatus>) {
     blobsPending: 0,
     issues: 0,
     lastSyncedAt: null,
+    rowsDownloaded: 0,
     error: null,
     paused: null,
     leader: true,

@@ -38,11 +38,24 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
             variant="ghost"
             size="sm"
             aria-label={label}
-            className={cn('gap-1.5 px-2', !text.online && 'text-amber-700')}
+            className={cn('gap-1 px-2', !text.online && 'text-amber-700')}
             data-testid="sync-indicator"
           >
             <Icon className="h-4 w-4" aria-hidden="true" />
             <span className="hidden text-xs sm:inline">{text.summary}</span>
+            {/* The phone header shows the count itself, not only in the popover (DESIGN.md section 7). */}
+            {status.pending > 0 && (
+              <span
+                data-testid="pending-count"
+                data-warning={text.staleWarning !== null ? 'true' : undefined}
+                className={cn(
+                  'min-w-5 rounded-full px-1.5 text-xs leading-5 font-semibold sm:hidden',
+                  text.staleWarning !== null ? 'bg-red-600 text-white' : 'bg-slate-200 text-slate-900',
+                )}
+              >
+                {status.pending}
+              </span>
+            )}
             {warn && <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />}
           </Button>
         </Popover.Trigger>

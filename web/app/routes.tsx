@@ -43,7 +43,10 @@ function Screen({ children }: { children: ReactNode }) {
  */
 function SignedOutFallback() {
   const location = useLocation();
-  if (isAppPath(location.pathname)) return <Navigate to={loginPathFor(location)} replace />;
+  const { signedOutHere } = useSession();
+  if (isAppPath(location.pathname)) {
+    return <Navigate to={signedOutHere ? '/login' : loginPathFor(location)} replace />;
+  }
   return (
     <main>
       <NotFoundPage />

@@ -5,6 +5,7 @@ import { useSyncEngine, useSyncStatus } from '#web/app/local-data.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { describeSyncStatus } from '../sync-status-text.ts';
+import { useIssueToasts } from '../use-issue-toasts.ts';
 import { SyncIssuesDialog } from './sync-issues-panel.tsx';
 
 /** Re-renders every `ms` so relative times ("Last synced 3 minutes ago") stay true. */
@@ -23,6 +24,7 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
   const engine = useSyncEngine();
   const now = useNow(30_000);
   const [issuesOpen, setIssuesOpen] = useState(false);
+  useIssueToasts();
   const text = describeSyncStatus(status, Math.max(now, Date.now()), { sessionOffline });
   const warn = text.staleWarning !== null || text.issues !== null || text.problem !== null;
   const Icon = text.online ? Wifi : CloudOff;

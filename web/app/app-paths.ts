@@ -1,4 +1,5 @@
 import type { PermissionFlags } from '#shared/permissions.ts';
+import { isAdmin, type SessionUser } from '#web/lib/session-user.ts';
 
 /**
  * The screens the app serves when signed in (spec 01/02 section 2), each behind the permission flag its
@@ -53,4 +54,15 @@ export function returnPathFrom(search: string): string | null {
   }
   if (url.origin !== PARSE_BASE || !isAppPath(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Whether the user may open the screen behind `flag`: the same flag that shows its menu item, so a typed
+ * address opens exactly what the menu offers (RBAC Admin also for admins, as on the mobile menu).
+ */
+export function canOpenScreen(
+  user: Pick<SessionUser, 'permissions' | 'role'>,
+  flag: keyof PermissionFlags,
+): boolean {
+  return user.permissions?.[flag] === true || (flag === 'rbacAdmin' && isAdmin(user));
 }

@@ -3,10 +3,15 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PermissionFlags } from '#shared/permissions.ts';
 import { AccessDenied } from '#web/components/access-denied.tsx';
 import { FullScreenSpinner } from '#web/components/spinner.tsx';
-import { APP_SCREENS, isAppPath, loginPathFor, returnPathFrom, type AppScreenPath } from './app-paths.ts';
-import { FirstDownloadGate } from './first-download.tsx';
+import {
+  APP_SCREENS,
+  canOpenScreen,
+  isAppPath,
+  loginPathFor,
+  returnPathFrom,
+  type AppScreenPath,
+} from './app-paths.ts';
 import { useCurrentUser, useSession } from './session.tsx';
-import { canOpenScreen } from './shell/nav-items.ts';
 import type { PlaceholderKey } from '#web/features/placeholder/screens.ts';
 
 // Each screen is its own chunk (DESIGN.md section 8: code-split per route).
@@ -20,6 +25,10 @@ const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.t
 const SignedInLayout = lazy(loadSignedInLayout);
 const ProjectsPage = lazy(() => import('#web/features/projects/projects-page.tsx'));
 const PlaceholderPage = lazy(() => import('#web/features/placeholder/placeholder-page.tsx'));
+// Lazy: it reads the device database, which the first route (sign-in, landing) must not download.
+const FirstDownloadGate = lazy(() =>
+  import('./first-download.tsx').then((m) => ({ default: m.FirstDownloadGate })),
+);
 
 /**
  * Starts loading the chunk the first screen will need while the session request is still in flight, so

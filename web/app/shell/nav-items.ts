@@ -45,14 +45,3 @@ export function sidebarItems(flags: Partial<PermissionFlags> | null | undefined)
 export function mobileMenuItems(user: Pick<SessionUser, 'permissions' | 'role'>): NavItem[] {
   return sidebarItems(user.permissions).filter((item) => item.flag !== 'rbacAdmin' || isAdmin(user));
 }
-
-/**
- * Whether the user may open the screen behind `flag`: the same flag that shows its menu item, so a typed
- * address opens exactly what the menu offers (RBAC Admin also for admins, as on the mobile menu).
- */
-export function canOpenScreen(
-  user: Pick<SessionUser, 'permissions' | 'role'>,
-  flag: keyof PermissionFlags,
-): boolean {
-  return user.permissions?.[flag] === true || (flag === 'rbacAdmin' && isAdmin(user));
-}

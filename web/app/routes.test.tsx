@@ -39,12 +39,16 @@ describe('the route table', () => {
       },
     });
     renderInApp(<AppRoutes />, { path: '/schedule' });
-    expect(await screen.findByRole('heading', { name: 'Sign in to SiteCommand' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to SiteCommand' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/login');
     await userEvent.type(screen.getByLabelText('Email'), 'crew@summit.test');
     await userEvent.type(screen.getByLabelText('Password'), 'sitecommand-demo');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule'));
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule'), {
+      timeout: 5_000,
+    });
   });
 
   it('a screen whose menu item the role lacks shows Access Denied, typed address or not', async () => {
@@ -57,7 +61,7 @@ describe('the route table', () => {
         }),
     });
     renderInApp(<AppRoutes />, { path: '/projects' });
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Projects' })).toBeNull();
   });
 

@@ -161,8 +161,14 @@ test.describe('tap targets at 390x844', () => {
       }
       expect(opened).toBeGreaterThanOrEqual(email.startsWith('admin') ? 6 : 2);
 
-      // The sync popover and its Sync issues dialog.
+      // The notifications panel, the sync popover and its Sync issues dialog.
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Notifications panel' })).toBeVisible();
+      await expectTargetsOk(page, `${email} notifications panel`);
+      await page.keyboard.press('Escape');
       await page.getByTestId('sync-indicator').click();
+      await expect(page.getByRole('dialog', { name: 'Sync status' })).toBeVisible();
+      await expectTargetsOk(page, `${email} sync popover`);
       await page.getByRole('button', { name: /^Sync issues/ }).click();
       await expect(page.getByRole('dialog', { name: 'Sync issues' })).toBeVisible();
       await expectTargetsOk(page, `${email} Sync issues dialog`);

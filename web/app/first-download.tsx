@@ -9,6 +9,8 @@ export interface FirstDownload {
   /** Rows received so far by this session's pulls. */
   rows: number;
   online: boolean;
+  /** Why the download is stuck (paused, or failing for a reason other than the network), or null. */
+  problem: string | null;
 }
 
 /**
@@ -19,7 +21,13 @@ export function useFirstDownload(): FirstDownload {
   const db = useSyncDb();
   const status = useSyncStatus();
   const done = useLiveQuery(async () => (await db.meta.get('state'))?.lastSyncedAt != null, [db]);
-  return { done, rows: status.rowsDownloaded, online: status.online };
+  const problem =
+    status.paused !== null
+      ? 'Sync is paused; sign in again or reload the app to download your data.'
+      : status.error && status.error.kind !== 'network'
+        ? `The download did not finish (${status.error.message}); it is tried again automatically.`
+        : null;
+  return { done, rows: status.rowsDownloaded, online: status.online, problem };
 }
 
 /** The words of the loading state, for screens and tests. */
@@ -43,6 +51,7 @@ export function FirstDownloadGate({ children }: { children: ReactNode }) {
         label={download.done === undefined ? 'Loading...' : firstDownloadText(download)}
         className="flex-col text-center"
       />
+      {download.problem && <p className="mt-4 text-center text-sm text-red-700">{download.problem}</p>}
     </div>
   );
 }

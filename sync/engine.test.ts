@@ -250,6 +250,23 @@ describe('push and pull', () => {
   });
 });
 
+describe('first download', () => {
+  it('[C10] a new device counts the rows its pulls bring, page by page, and marks the download complete', async () => {
+    const d = await newDevice(s, MANAGER, { pullLimit: 50 });
+    expect(d.engine.status.get().rowsDownloaded).toBe(0);
+    expect((await readMeta(d.db)).lastSyncedAt).toBeNull();
+    const counts: number[] = [];
+    const off = d.engine.status.subscribe((v) => counts.push(v.rowsDownloaded));
+    await d.engine.syncNow();
+    off();
+    const mirrored = (await d.db.projects.count()) + (await d.db.tasks.count());
+    // Several pages of at most 50: the count grows while the download runs, not only at its end.
+    expect(new Set(counts).size).toBeGreaterThan(2);
+    expect(d.engine.status.get().rowsDownloaded).toBeGreaterThanOrEqual(mirrored);
+    expect((await readMeta(d.db)).lastSyncedAt).not.toBeNull();
+  });
+});
+
 describe('failures', () => {
   it('[C8] a 401 pauses the queue without dropping anything, and resume() after sign-in sends it', async () => {
     let cookie = await s.t.login('crew@summit.test');

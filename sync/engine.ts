@@ -58,6 +58,11 @@ export interface SyncStatus {
   issues: number;
   /** Device time (epoch ms) of the last complete push and pull, or null. */
   lastSyncedAt: number | null;
+  /**
+   * Rows this engine has received from pulls since it started: the progress a screen shows while the
+   * device's first download runs (DESIGN.md section 7: progress, never an empty state).
+   */
+  rowsDownloaded: number;
   error: SyncError | null;
   /** Why the queue waits for the user: signed out (401), wrong account (403), app too old (426). */
   paused: null | 'unauthorized' | 'forbidden' | 'schema';
@@ -189,6 +194,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     blobsPending: 0,
     issues: 0,
     lastSyncedAt: null,
+    rowsDownloaded: 0,
     error: null,
     paused: null,
     leader: locks === null,
@@ -344,6 +350,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
       cursor = page.cursor;
       first = false;
+      status.set({ rowsDownloaded: status.get().rowsDownloaded + page.changes.length });
       if (!page.hasMore) return 'done';
     }
   }

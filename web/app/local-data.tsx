@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
@@ -20,6 +21,26 @@ interface LocalData {
 }
 
 const LocalDataContext = createContext<LocalData | null>(null);
+
+const NO_ROWS: ReadonlySet<string> = new Set();
+const PendingRowsContext = createContext<ReadonlySet<string>>(NO_ROWS);
+
+/**
+ * The ids of rows with unsent changes, for every "waiting to sync" marker of the app: ONE live query of
+ * the outbox's rowId index (keys only), shared through context, rather than one query per card or row.
+ */
+function PendingRows({ db, children }: { db: SyncDb; children: ReactNode }) {
+  const ids = useLiveQuery(
+    async () => new Set((await db.outbox.orderBy('rowId').uniqueKeys()).map(String)),
+    [db],
+  );
+  return <PendingRowsContext.Provider value={ids ?? NO_ROWS}>{children}</PendingRowsContext.Provider>;
+}
+
+/** Whether the row `rowId` (of any mirrored table) has changes that have not reached the server yet. */
+export function useHasUnsentChanges(rowId: string): boolean {
+  return useContext(PendingRowsContext).has(rowId);
+}
 
 /** How long sign-out waits for the engine to finish a running cycle. */
 const STOP_WAIT_MS = 2_000;
@@ -79,7 +100,11 @@ export function LocalDataProvider({
   }, [companyId, userId, givenDb, withEngine, onSignOut, refreshSession]);
 
   if (!state) return <>{fallback}</>;
-  return <LocalDataContext.Provider value={state}>{children}</LocalDataContext.Provider>;
+  return (
+    <LocalDataContext.Provider value={state}>
+      <PendingRows db={state.db}>{children}</PendingRows>
+    </LocalDataContext.Provider>
+  );
 }
 
 function useLocalData(): LocalData {
@@ -96,6 +121,11 @@ export function useSyncDb(): SyncDb {
 /** The running sync engine, or null (tests). */
 export function useSyncEngine(): SyncEngine | null {
   return useLocalData().engine;
+}
+
+/** The running sync engine, or null when there is none or no local-data provider (screens mounted alone in tests). */
+export function useOptionalSyncEngine(): SyncEngine | null {
+  return useContext(LocalDataContext)?.engine ?? null;
 }
 
 export type LocalWrite = <T extends SyncTable>(
@@ -129,6 +159,7 @@ const OFFLINE_STATUS: SyncStatus = {
   blobsPending: 0,
   issues: 0,
   lastSyncedAt: null,
+  rowsDownloaded: 0,
   error: null,
   paused: null,
   leader: false,
@@ -157,5 +188,9 @@ export function StaticLocalData({
   children: ReactNode;
 }) {
   const [value] = useState<LocalData>(() => ({ db, engine }));
-  return <LocalDataContext.Provider value={value}>{children}</LocalDataContext.Provider>;
+  return (
+    <LocalDataContext.Provider value={value}>
+      <PendingRows db={db}>{children}</PendingRows>
+    </LocalDataContext.Provider>
+  );
 }

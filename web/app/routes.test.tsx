@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,13 +20,49 @@ describe('the route table', () => {
     expect(await screen.findByText('Loading your dashboard...')).toBeTruthy();
   });
 
-  it('signed out: / is the landing page, /login the sign-in, anything else the 404 page', async () => {
+  it('signed out: / is the landing page, /login the sign-in, an unknown address the 404 page', async () => {
     stubApi({ 'GET /api/auth/user': () => json({ message: 'no' }, 401) });
-    renderInApp(<AppRoutes />, { path: '/projects' });
+    renderInApp(<AppRoutes />, { path: '/no-such-screen' });
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     cleanup();
     renderInApp(<AppRoutes />, { path: '/login' });
     expect(await screen.findByRole('heading', { name: 'Sign in to SiteCommand' })).toBeTruthy();
+  });
+
+  it('signed out: a bookmarked screen goes to sign-in, and signing in comes back to it', async () => {
+    let signedIn = false;
+    stubApi({
+      'GET /api/auth/user': () => (signedIn ? json(TEST_USER) : json({ message: 'no' }, 401)),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return json(TEST_USER);
+      },
+    });
+    renderInApp(<AppRoutes />, { path: '/schedule' });
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to SiteCommand' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'crew@summit.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'sitecommand-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule'), {
+      timeout: 5_000,
+    });
+  });
+
+  it('a screen whose menu item the role lacks shows Access Denied, typed address or not', async () => {
+    stubApi({
+      'GET /api/auth/user': () =>
+        json({
+          ...TEST_USER,
+          role: 'subcontractor',
+          permissions: { ...TEST_USER.permissions, projects: false },
+        }),
+    });
+    renderInApp(<AppRoutes />, { path: '/projects' });
+    expect(await screen.findByRole('heading', { name: 'Access Denied' }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Projects' })).toBeNull();
   });
 
   it('a user who must change their password sees only that screen, and it checks the form', async () => {

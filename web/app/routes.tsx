@@ -1,7 +1,17 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { PermissionFlags } from '#shared/permissions.ts';
+import { AccessDenied } from '#web/components/access-denied.tsx';
 import { FullScreenSpinner } from '#web/components/spinner.tsx';
-import { useSession } from './session.tsx';
+import {
+  APP_SCREENS,
+  canOpenScreen,
+  isAppPath,
+  loginPathFor,
+  returnPathFrom,
+  type AppScreenPath,
+} from './app-paths.ts';
+import { useCurrentUser, useSession } from './session.tsx';
 import type { PlaceholderKey } from '#web/features/placeholder/screens.ts';
 
 // Each screen is its own chunk (DESIGN.md section 8: code-split per route).
@@ -15,6 +25,10 @@ const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.t
 const SignedInLayout = lazy(loadSignedInLayout);
 const ProjectsPage = lazy(() => import('#web/features/projects/projects-page.tsx'));
 const PlaceholderPage = lazy(() => import('#web/features/placeholder/placeholder-page.tsx'));
+// Lazy: it reads the device database, which the first route (sign-in, landing) must not download.
+const FirstDownloadGate = lazy(() =>
+  import('./first-download.tsx').then((m) => ({ default: m.FirstDownloadGate })),
+);
 
 /**
  * Starts loading the chunk the first screen will need while the session request is still in flight, so
@@ -32,20 +46,30 @@ function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullScreenSpinner label="Loading..." />}>{children}</Suspense>;
 }
 
+/**
+ * A signed-out visit to a screen of the app (a bookmark, a shared link) goes to sign-in and comes back
+ * afterwards (DECISIONS.md); any other address is the 404 page.
+ */
+function SignedOutFallback() {
+  const location = useLocation();
+  const { signedOutHere } = useSession();
+  if (isAppPath(location.pathname)) {
+    return <Navigate to={signedOutHere ? '/login' : loginPathFor(location)} replace />;
+  }
+  return (
+    <main>
+      <NotFoundPage />
+    </main>
+  );
+}
+
 function SignedOutRoutes() {
   return (
     <Screen>
       <Routes>
         <Route path="/" element={<LandingPage />} />
         <Route path="/login" element={<SignInPage />} />
-        <Route
-          path="*"
-          element={
-            <main>
-              <NotFoundPage />
-            </main>
-          }
-        />
+        <Route path="*" element={<SignedOutFallback />} />
       </Routes>
     </Screen>
   );
@@ -55,24 +79,83 @@ function placeholder(key: PlaceholderKey) {
   return <PlaceholderPage screen={key} />;
 }
 
+/** What each screen of APP_SCREENS renders; `mirror` screens read the device mirror and wait for its first download. */
+const SCREEN_ELEMENTS: Record<AppScreenPath, { element: ReactNode; title: string; mirror?: boolean }> = {
+  '/dashboard': { element: placeholder('dashboard'), title: 'Dashboard' },
+  '/projects': { element: <ProjectsPage />, title: 'Projects', mirror: true },
+  '/tasks': { element: placeholder('tasks'), title: 'Tasks' },
+  '/project-health': { element: placeholder('projectHealth'), title: 'Project Health' },
+  '/schedule': { element: placeholder('schedule'), title: 'Schedule' },
+  '/photos': { element: placeholder('photos'), title: 'Photos' },
+  '/logs': { element: placeholder('logs'), title: 'Project Logs' },
+  '/crew': { element: placeholder('crew'), title: 'Crew' },
+  '/subs': { element: placeholder('subs'), title: 'Subs' },
+  '/rbac': { element: placeholder('rbacAdmin'), title: 'RBAC Admin' },
+  '/rbac-admin': { element: placeholder('rbacAdmin'), title: 'RBAC Admin' },
+};
+
+/** A route guard on the same permission flag as the screen's menu item (issue 9 item 9). */
+function Guarded({
+  flag,
+  title,
+  mirror,
+  children,
+}: {
+  flag: keyof PermissionFlags;
+  title: string;
+  mirror?: boolean;
+  children: ReactNode;
+}) {
+  const user = useCurrentUser();
+  if (!canOpenScreen(user, flag)) {
+    return (
+      <AccessDenied
+        reason={
+          flag === 'rbacAdmin'
+            ? 'RBAC Administration requires admin privileges.'
+            : `Your role does not include the ${title} screen.`
+        }
+      />
+    );
+  }
+  return mirror ? <FirstDownloadGate>{children}</FirstDownloadGate> : <>{children}</>;
+}
+
+/** /login when already signed in: on to where the link asked for, or the dashboard. */
+function SignedInLogin() {
+  const location = useLocation();
+  return <Navigate to={returnPathFrom(location.search) ?? '/dashboard'} replace />;
+}
+
 function SignedInRoutes() {
+  const dashboard = SCREEN_ELEMENTS['/dashboard'];
   return (
     <Screen>
       <Routes>
-        <Route path="/login" element={<Navigate to="/dashboard" replace />} />
+        <Route path="/login" element={<SignedInLogin />} />
         <Route element={<SignedInLayout />}>
-          <Route index element={placeholder('dashboard')} />
-          <Route path="dashboard" element={placeholder('dashboard')} />
-          <Route path="projects" element={<ProjectsPage />} />
-          <Route path="tasks" element={placeholder('tasks')} />
-          <Route path="project-health" element={placeholder('projectHealth')} />
-          <Route path="schedule" element={placeholder('schedule')} />
-          <Route path="photos" element={placeholder('photos')} />
-          <Route path="logs" element={placeholder('logs')} />
-          <Route path="crew" element={placeholder('crew')} />
-          <Route path="subs" element={placeholder('subs')} />
-          <Route path="rbac" element={placeholder('rbacAdmin')} />
-          <Route path="rbac-admin" element={placeholder('rbacAdmin')} />
+          <Route
+            index
+            element={
+              <Guarded flag="dashboard" title={dashboard.title}>
+                {dashboard.element}
+              </Guarded>
+            }
+          />
+          {APP_SCREENS.map(({ path, flag }) => {
+            const screen = SCREEN_ELEMENTS[path];
+            return (
+              <Route
+                key={path}
+                path={path.slice(1)}
+                element={
+                  <Guarded flag={flag} title={screen.title} mirror={screen.mirror}>
+                    {screen.element}
+                  </Guarded>
+                }
+              />
+            );
+          })}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

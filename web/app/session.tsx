@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
@@ -65,6 +74,11 @@ export interface SessionValue {
   signedIn(user: SessionUser): void;
   /** Re-reads the current user from the server. */
   refresh(): Promise<void>;
+  /**
+   * The user signed out in this tab (Sign Out), as opposed to a session that ended by itself: the screen
+   * they left is not a link to come back to after the next sign-in, which may be someone else's.
+   */
+  signedOutHere: boolean;
   /** Runs `hook` at sign-out before the logout call (the local-data layer stops the sync engine here). */
   onSignOut(hook: SignOutHook): () => void;
 }
@@ -90,6 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const hooks = useRef(new Set<SignOutHook>());
+  const [signedOutHere, setSignedOutHere] = useState(false);
 
   const query = useQuery<CurrentUser | null>({
     queryKey: USER_QUERY_KEY,
@@ -131,6 +146,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback(
     (next: SessionUser) => {
+      setSignedOutHere(false);
       rememberUser(next);
       queryClient.setQueryData<CurrentUser | null>(USER_QUERY_KEY, next);
       requestPersistentStorage();
@@ -152,6 +168,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Spec 02 section 2: the browser goes to /login even when the logout call fails.
     }
     forgetUser();
+    setSignedOutHere(true);
     queryClient.setQueryData<CurrentUser | null>(USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
     navigate('/login', { replace: true });
@@ -183,8 +200,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signedIn,
       refresh,
       onSignOut,
+      signedOutHere,
     }),
-    [user, status, offline, signOut, signedIn, refresh, onSignOut],
+    [user, status, offline, signOut, signedIn, refresh, onSignOut, signedOutHere],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -14,7 +14,7 @@ export function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: 
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
-                'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-600',
+                'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium md:min-h-0 focus-visible:outline-2 focus-visible:outline-teal-600',
                 isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100',
               )
             }

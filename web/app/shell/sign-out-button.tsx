@@ -49,6 +49,7 @@ export function SignOutButton() {
       <Button
         variant="outline"
         size="sm"
+        className="px-0 sm:px-3"
         onClick={() => void onClick()}
         disabled={busy}
         aria-label="Sign Out"

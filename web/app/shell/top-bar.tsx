@@ -12,24 +12,29 @@ export function TopBar() {
   const user = useCurrentUser();
   const { offline } = useSession();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-5">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-3 sm:px-5">
       <MobileMenu user={user} />
+      {/* On a phone the name may take two lines rather than be cut ("Summit Buil..."). */}
       <p
-        className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900"
+        className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold break-words text-slate-900 sm:truncate sm:text-base"
         data-testid="company-name"
       >
         {user.companyName || PRODUCT_NAME}
       </p>
       <SyncIndicator sessionOffline={offline} />
       <NotificationBell enabled={!offline} />
-      <div className="flex items-center gap-2">
+      {/* Spec 02 section 2: initials and first name; stacked on a phone so both fit. */}
+      <div className="flex max-w-20 min-w-0 flex-col items-center gap-0.5 sm:max-w-none sm:flex-row sm:gap-2">
         <span
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-teal-700 text-xs font-semibold text-white"
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-teal-700 text-xs font-semibold text-white"
           aria-hidden="true"
         >
           {initialsOf(user)}
         </span>
-        <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="user-first-name">
+        <span
+          className="max-w-full truncate text-xs font-medium text-slate-800 sm:text-sm"
+          data-testid="user-first-name"
+        >
           {displayFirstName(user)}
         </span>
       </div>

@@ -2,7 +2,7 @@ import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react
 import { AlertDialog as A } from 'radix-ui';
 import { cn } from '#web/lib/cn.ts';
 import { buttonClasses, type ButtonVariant } from './button.tsx';
-import { dialogOverlayClasses, dialogPanelClasses } from './dialog.tsx';
+import { dialogOverlayClasses, dialogPanelClasses, useReturnFocus } from './dialog.tsx';
 
 export const AlertDialog = A.Root;
 export const AlertDialogTrigger = A.Trigger;
@@ -14,11 +14,21 @@ export interface AlertDialogContentProps extends Omit<ComponentPropsWithoutRef<t
 
 /** A confirm dialog: title, description (may hold lists), then the footer with Cancel and the action. */
 export const AlertDialogContent = forwardRef<HTMLDivElement, AlertDialogContentProps>(
-  function AlertDialogContent({ className, title, description, children, ...props }, ref) {
+  function AlertDialogContent(
+    { className, title, description, children, onOpenAutoFocus, onCloseAutoFocus, ...props },
+    ref,
+  ) {
+    const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
     return (
       <A.Portal>
         <A.Overlay className={dialogOverlayClasses} />
-        <A.Content ref={ref} className={cn(dialogPanelClasses, className)} {...props}>
+        <A.Content
+          ref={ref}
+          className={cn(dialogPanelClasses, className)}
+          {...props}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+        >
           <div className="flex flex-col gap-2">
             <A.Title className="text-lg font-semibold text-slate-900">{title}</A.Title>
             <A.Description asChild>

@@ -14,11 +14,13 @@ const variants: Record<ButtonVariant, string> = {
   link: 'text-teal-700 underline-offset-4 hover:underline',
 };
 
+// Phones first (DESIGN.md section 8): every size is at least 44x44 px below the md breakpoint; desktops,
+// driven by a pointer, keep the denser sizes.
 const sizes: Record<ButtonSize, string> = {
-  default: 'h-10 px-4 py-2 text-sm',
-  sm: 'h-8 px-3 text-sm',
-  lg: 'h-12 px-6 text-base',
-  icon: 'h-10 w-10',
+  default: 'h-11 min-w-11 px-4 py-2 text-sm md:h-10',
+  sm: 'h-11 min-w-11 px-3 text-sm md:h-8 md:min-w-0',
+  lg: 'h-12 min-w-12 px-6 text-base',
+  icon: 'h-11 w-11 md:h-10 md:w-10',
 };
 
 /** The class list of a button, for links styled as buttons. */

@@ -1,4 +1,10 @@
-import { forwardRef, type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useRef,
+  type ComponentPropsWithoutRef,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
@@ -21,11 +27,51 @@ export interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof
   hideClose?: boolean;
 }
 
+/**
+ * Focus goes back to what opened a dialog when it closes (DESIGN.md section 8). Radix does this only for a
+ * `Trigger`: a dialog opened from state (a card's button setting a state) would leave focus on <body>.
+ * Returns the two auto-focus handlers for a Radix Content: the opener is read when the content mounts,
+ * before focus moves into it.
+ */
+export function useReturnFocus(handlers: {
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const opener = useRef<Element | null>(null);
+  const { onOpenAutoFocus, onCloseAutoFocus } = handlers;
+  return {
+    onOpenAutoFocus(event: Event) {
+      opener.current = document.activeElement;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus(event: Event) {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      const el = opener.current;
+      if (el instanceof HTMLElement && el.isConnected && el !== document.body) {
+        event.preventDefault();
+        el.focus();
+      }
+    },
+  };
+}
+
 /** A modal dialog with a title (its accessible name) and an optional description. */
 export const DialogContent = forwardRef<HTMLDivElement, DialogContentProps>(function DialogContent(
-  { className, title, description, hideDescription, hideClose, children, ...props },
+  {
+    className,
+    title,
+    description,
+    hideDescription,
+    hideClose,
+    children,
+    onOpenAutoFocus,
+    onCloseAutoFocus,
+    ...props
+  },
   ref,
 ) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <D.Portal>
       <D.Overlay className={dialogOverlayClasses} />
@@ -34,8 +80,10 @@ export const DialogContent = forwardRef<HTMLDivElement, DialogContentProps>(func
         className={cn(dialogPanelClasses, className)}
         {...(description === undefined ? { 'aria-describedby': undefined } : {})}
         {...props}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
       >
-        <div className="flex flex-col gap-1.5 pr-6">
+        <div className="flex flex-col gap-1.5 pr-8">
           <D.Title className="text-lg font-semibold text-slate-900">{title}</D.Title>
           {description !== undefined && (
             <D.Description className={hideDescription ? 'sr-only' : 'text-sm text-slate-600'}>
@@ -46,7 +94,7 @@ export const DialogContent = forwardRef<HTMLDivElement, DialogContentProps>(func
         {children}
         {!hideClose && (
           <D.Close
-            className="absolute top-4 right-4 rounded-sm p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600"
+            className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600"
             aria-label="Close"
           >
             <X className="h-4 w-4" aria-hidden="true" />

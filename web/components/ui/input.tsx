@@ -8,5 +8,5 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   { className, type = 'text', ...props },
   ref,
 ) {
-  return <input ref={ref} type={type} className={cn(fieldClasses, 'h-10', className)} {...props} />;
+  return <input ref={ref} type={type} className={cn(fieldClasses, 'h-11 md:h-10', className)} {...props} />;
 });

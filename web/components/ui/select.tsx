@@ -14,7 +14,7 @@ export const SelectTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithout
       <S.Trigger
         ref={ref}
         className={cn(
-          'flex h-10 w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600/40 disabled:opacity-50 data-[placeholder]:text-slate-400',
+          'flex h-11 w-full items-center md:h-10 justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600/40 disabled:opacity-50 data-[placeholder]:text-slate-400',
           className,
         )}
         {...props}
@@ -55,7 +55,7 @@ export const SelectItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<ty
       <S.Item
         ref={ref}
         className={cn(
-          'relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100',
+          'relative flex min-h-11 w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 md:min-h-0 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100',
           className,
         )}
         {...props}

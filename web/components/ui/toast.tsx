@@ -19,7 +19,7 @@ export function Toaster() {
             if (!open) dismiss(t.id);
           }}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-11 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
             t.variant === 'destructive'
               ? 'border-red-700 bg-red-600 text-white'
@@ -32,7 +32,7 @@ export function Toaster() {
           </div>
           <T.Close
             aria-label="Close"
-            className="absolute top-2 right-2 rounded p-1 opacity-70 hover:opacity-100"
+            className="absolute top-0 right-0 flex h-11 w-11 items-center justify-center rounded opacity-70 hover:opacity-100"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </T.Close>

@@ -24,7 +24,7 @@ export const ToggleGroupItem = forwardRef<HTMLButtonElement, ComponentPropsWitho
       <T.Item
         ref={ref}
         className={cn(
-          'inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=on]:bg-teal-700 data-[state=on]:text-white',
+          'inline-flex h-11 min-w-11 items-center justify-center md:h-8 md:min-w-0 gap-1.5 rounded px-3 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=on]:bg-teal-700 data-[state=on]:text-white',
           className,
         )}
         {...props}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft, HardHat } from 'lucide-react';
+import { returnPathFrom } from '#web/app/app-paths.ts';
 import { useSession } from '#web/app/session.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
@@ -15,6 +16,7 @@ import { SIGN_IN_ERROR_TITLE, signInErrorMessage } from './sign-in-errors.ts';
 /** Spec 01 section 2: email and password (both required), 'Signing in...' while pending, Back to Landing. */
 export default function SignInPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { signedIn } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,7 +26,8 @@ export default function SignInPage() {
       apiJson<SessionUser>('POST', '/api/auth/login', body),
     onSuccess: (user) => {
       signedIn(user);
-      navigate('/dashboard', { replace: true });
+      // Back to the bookmarked screen that sent the user here (DECISIONS.md), else the dashboard.
+      navigate(returnPathFrom(location.search) ?? '/dashboard', { replace: true });
     },
     onError: (err) => {
       // No answer at all reads as "cannot reach the server" (spec: message containing 'server').

@@ -140,7 +140,10 @@ export default function LandingPage() {
             <ul className="flex gap-5 text-sm text-slate-700 md:gap-6">
               {ANCHORS.map((a) => (
                 <li key={a.href}>
-                  <a href={a.href} className="hover:text-teal-700">
+                  <a
+                    href={a.href}
+                    className="inline-flex min-h-11 items-center hover:text-teal-700 md:min-h-0"
+                  >
                     {a.label}
                   </a>
                 </li>
@@ -302,11 +305,17 @@ export default function LandingPage() {
                 {col.links.map((l) => (
                   <li key={l.label}>
                     {'to' in l && l.to ? (
-                      <Link to={l.to} className="hover:text-teal-700">
+                      <Link
+                        to={l.to}
+                        className="inline-flex min-h-11 items-center hover:text-teal-700 md:min-h-0"
+                      >
                         {l.label}
                       </Link>
                     ) : (
-                      <a href={'href' in l ? l.href : '#top'} className="hover:text-teal-700">
+                      <a
+                        href={'href' in l ? l.href : '#top'}
+                        className="inline-flex min-h-11 items-center hover:text-teal-700 md:min-h-0"
+                      >
                         {l.label}
                       </a>
                     )}

@@ -1,39 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncIssue } from '#sync/db.ts';
-import { formatFieldValue, issueHeading, parseEditedFields, parseFieldValue } from './issue-fields.ts';
-
-const issue = (
-  op: 'create' | 'patch' | 'delete',
-  data: Record<string, unknown>,
-  table = 'tasks',
-): SyncIssue => ({
-  id: 1,
-  kind: 'mutation',
-  code: 'VALIDATION_FAILED',
-  message: 'title: Required',
-  createdAt: 0,
-  mutation: {
-    id: 4,
-    op,
-    table: table as 'tasks',
-    rowId: '0190a1b2-0000-7000-8000-000000000000',
-    data,
-    baseVersion: null,
-    clientTime: 0,
-    createdAt: 0,
-  },
-});
-
-describe('issue headings', () => {
-  it('names the operation, the table and the row', () => {
-    expect(issueHeading(issue('create', { title: 'Pour slab' }))).toBe('New task: Pour slab');
-    expect(issueHeading(issue('patch', { name: 'Harbor' }, 'projects'))).toBe('Edited project: Harbor');
-    expect(issueHeading(issue('delete', {}, 'project_logs'))).toBe('Deleted project log');
-    expect(issueHeading({ kind: 'blob', code: 'HASH_MISMATCH', message: 'x', createdAt: 0 })).toBe(
-      'Photo upload',
-    );
-  });
-});
+import { formatFieldValue, parseEditedFields, parseFieldValue } from './issue-fields.ts';
 
 describe('editing the fields of a rejected change', () => {
   it('shows strings raw and other values as JSON', () => {

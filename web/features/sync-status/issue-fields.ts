@@ -1,34 +1,3 @@
-import type { SyncIssue } from '#sync/db.ts';
-
-const TABLE_LABELS: Record<string, string> = {
-  projects: 'project',
-  tasks: 'task',
-  project_logs: 'project log',
-  photos: 'photo',
-  schedule_changes: 'schedule change',
-};
-
-/** A heading for an issue: "New task: Pour slab", "Edited project: Harbor Tower", "Deleted photo", "Photo upload". */
-export function issueHeading(issue: SyncIssue): string {
-  if (issue.kind === 'blob') return 'Photo upload';
-  const m = issue.mutation;
-  if (!m) return 'Change';
-  const what = TABLE_LABELS[m.table] ?? m.table;
-  const name = issueRowName(issue);
-  const verb = m.op === 'create' ? 'New' : m.op === 'delete' ? 'Deleted' : 'Edited';
-  return `${verb} ${what}${name ? `: ${name}` : ''}`;
-}
-
-/** The row's own name in the change, when it carries one. */
-export function issueRowName(issue: SyncIssue): string | null {
-  const data = issue.mutation?.data ?? {};
-  for (const key of ['name', 'title', 'description', 'reason']) {
-    const v = data[key];
-    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 60);
-  }
-  return null;
-}
-
 /** A field value as the retry form shows it: strings raw, everything else as JSON. */
 export function formatFieldValue(value: unknown): string {
   if (typeof value === 'string') return value;

@@ -12,6 +12,7 @@ const base: SyncStatus = {
   blobsPending: 0,
   issues: 0,
   lastSyncedAt: null,
+  rowsDownloaded: 0,
   error: null,
   paused: null,
   leader: true,

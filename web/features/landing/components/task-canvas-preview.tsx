@@ -67,7 +67,7 @@ export function TaskCanvasPreview() {
             type="search"
             aria-label="Search tasks (preview)"
             placeholder="Search tasks..."
-            className="h-9 w-full rounded-md border border-slate-300 pr-3 pl-9 text-sm"
+            className="h-11 w-full rounded-md md:h-9 border border-slate-300 pr-3 pl-9 text-sm"
           />
         </div>
         <div className="flex flex-wrap gap-2">

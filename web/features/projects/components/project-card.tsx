@@ -12,6 +12,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import type { ProjectRow } from '#sync/db.ts';
+import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx';
@@ -41,7 +42,7 @@ function IconAction({
       <Button
         variant="ghost"
         size="icon"
-        className={cn('h-9 w-9', className)}
+        className={cn('md:h-9 md:w-9', className)}
         aria-label={label}
         onClick={onClick}
       >
@@ -69,7 +70,10 @@ export function ProjectCard({ project, actions }: { project: ProjectRow; actions
           <h3 id={titleId} className="text-lg leading-tight font-semibold text-slate-900">
             {name}
           </h3>
-          <ProjectStatusBadge status={project.status} />
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <ProjectStatusBadge status={project.status} />
+            <UnsentMarker rowId={project.id} />
+          </div>
         </div>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
@@ -134,7 +138,7 @@ export function ProjectCard({ project, actions }: { project: ProjectRow; actions
         <CollapsibleTrigger asChild>
           <button
             type="button"
-            className="flex w-full items-center justify-between px-5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-teal-600"
+            className="flex min-h-11 w-full items-center justify-between px-5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-teal-600"
           >
             <span>Tasks{taskCount !== undefined ? ` (${taskCount})` : ''}</span>
             <ChevronDown

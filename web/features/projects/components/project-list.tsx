@@ -1,12 +1,28 @@
+import type { ReactNode } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ProjectRow } from '#sync/db.ts';
+import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { useProjectsData } from '../hooks/projects-context.tsx';
 import { useTaskCount } from '../hooks/use-project-queries.ts';
 import { formatDueDate } from '../utils/dates.ts';
 import type { ProjectActions } from './project-actions.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
+
+/**
+ * A cell that is a table cell from md up and a labelled line of a stacked row on a phone (DESIGN.md
+ * section 8: tables become stacked rows; nothing scrolls sideways).
+ */
+function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <td className={cn('flex items-center justify-between gap-3 px-3 py-1 md:table-cell md:py-3', className)}>
+      <span className="text-xs font-medium text-slate-500 uppercase md:hidden">{label}</span>
+      {children}
+    </td>
+  );
+}
 
 function ProjectListRow({ project, actions }: { project: ProjectRow; actions: ProjectActions }) {
   const { db, can } = useProjectsData();
@@ -14,30 +30,44 @@ function ProjectListRow({ project, actions }: { project: ProjectRow; actions: Pr
   const name = project.name ?? 'Untitled project';
   const progress = project.progress ?? 0;
   return (
-    <tr className="border-t border-slate-100 align-top">
-      <th scope="row" className="px-3 py-3 text-left font-medium text-slate-900">
-        {name}
-        {project.description && <p className="text-xs font-normal text-slate-600">{project.description}</p>}
+    <tr
+      className="block border-t border-slate-100 py-2 align-top first:border-t-0 md:table-row md:py-0"
+      data-testid="project-row"
+    >
+      <th scope="row" className="block px-3 py-2 text-left font-medium text-slate-900 md:table-cell md:py-3">
+        <span className="flex flex-wrap items-center gap-2">
+          {name}
+          <UnsentMarker rowId={project.id} />
+        </span>
+        {project.description && (
+          <p className="text-xs font-normal break-words text-slate-600">{project.description}</p>
+        )}
       </th>
-      <td className="px-3 py-3">
+      <Cell label="Status">
         <ProjectStatusBadge status={project.status} />
-      </td>
-      <td className="px-3 py-3 text-slate-700">{project.location}</td>
-      <td className="px-3 py-3">
-        <div className="flex min-w-28 items-center gap-2">
+      </Cell>
+      <Cell label="Location" className="text-slate-700">
+        <span className="min-w-0 text-right break-words md:text-left">{project.location}</span>
+      </Cell>
+      <Cell label="Progress">
+        <div className="flex items-center gap-2 md:min-w-28">
           <Progress value={progress} aria-label={`Progress of ${name}`} className="w-20" />
           <span className="text-slate-700">{progress}%</span>
         </div>
-      </td>
-      <td className="px-3 py-3 text-slate-700">{taskCount ?? '…'}</td>
-      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDueDate(project.dueDate) ?? '—'}</td>
-      <td className="px-3 py-3">
+      </Cell>
+      <Cell label="Tasks" className="text-slate-700">
+        {taskCount ?? '…'}
+      </Cell>
+      <Cell label="Due date" className="whitespace-nowrap text-slate-700">
+        {formatDueDate(project.dueDate) ?? '—'}
+      </Cell>
+      <td className="block px-3 py-1 md:table-cell md:py-3">
         <div className="flex justify-end gap-1">
           {can('projects:update') && (
             <Button
               variant="ghost"
               size="icon"
-              className="h-8 w-8"
+              className="md:h-8 md:w-8"
               aria-label="Edit project"
               onClick={() => actions.edit(project)}
             >
@@ -48,7 +78,7 @@ function ProjectListRow({ project, actions }: { project: ProjectRow; actions: Pr
             <Button
               variant="ghost"
               size="icon"
-              className="h-8 w-8"
+              className="md:h-8 md:w-8"
               aria-label="Add task"
               onClick={() => actions.addTask(project)}
             >
@@ -59,7 +89,7 @@ function ProjectListRow({ project, actions }: { project: ProjectRow; actions: Pr
             <Button
               variant="ghost"
               size="icon"
-              className="h-8 w-8 text-red-600 hover:bg-red-50"
+              className="text-red-600 hover:bg-red-50 md:h-8 md:w-8"
               aria-label="Delete project"
               onClick={() => actions.remove(project)}
             >
@@ -72,14 +102,14 @@ function ProjectListRow({ project, actions }: { project: ProjectRow; actions: Pr
   );
 }
 
-/** The List view: the same projects as table rows. */
+/** The List view: the same projects as table rows (stacked rows on a phone). */
 export function ProjectList({ projects, actions }: { projects: ProjectRow[]; actions: ProjectActions }) {
   if (projects.length === 0) return <p className="text-sm text-slate-600">No projects yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-sm">
+    <div className="rounded-lg border border-slate-200 bg-white md:overflow-x-auto">
+      <table className="block w-full text-sm md:table">
         <caption className="sr-only">Projects</caption>
-        <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase">
+        <thead className="hidden bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase md:table-header-group">
           <tr>
             <th scope="col" className="px-3 py-2">
               Name
@@ -104,7 +134,7 @@ export function ProjectList({ projects, actions }: { projects: ProjectRow[]; act
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block md:table-row-group">
           {projects.map((p) => (
             <ProjectListRow key={p.id} project={p} actions={actions} />
           ))}

@@ -25,7 +25,7 @@ export function ProjectSection({
     <Collapsible open={open} onOpenChange={setOpen} asChild>
       <section aria-labelledby={headingId} className="grid gap-3">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          <CollapsibleTrigger className="flex w-full items-center gap-2 rounded-md py-1 text-left hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-600">
+          <CollapsibleTrigger className="flex min-h-11 w-full items-center gap-2 rounded-md py-1 text-left hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-600">
             <ChevronDown
               className={cn('h-5 w-5 transition-transform', !open && '-rotate-90')}
               aria-hidden="true"

@@ -3,6 +3,7 @@ import { LayoutGrid, List, Plus } from 'lucide-react';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
 import { RecordHistoryDialog } from '#web/components/record-history/record-history-dialog.tsx';
+import { useSavedToast } from '#web/app/saved-toast.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
@@ -85,6 +86,7 @@ export function ProjectsScreen({
   const projects = useProjects(db);
   const managers = useManagerLookup(db, serverManagers);
   const commands = useProjectCommands(db, write, can);
+  const savedToast = useSavedToast(db);
   const [view, setView] = useState<'cards' | 'list'>('cards');
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const close = useCallback(() => setDialog(null), []);
@@ -114,7 +116,7 @@ export function ProjectsScreen({
   const deleteTask = async (task: TaskRow) => {
     try {
       await commands.deleteTask(task);
-      toast({ title: 'Task deleted', description: task.title ?? undefined });
+      void savedToast(task.id, { title: 'Task deleted', description: task.title ?? undefined });
     } catch (err) {
       toast({ title: 'Failed to delete task', description: messageOf(err), variant: 'destructive' });
     }
@@ -191,8 +193,8 @@ export function ProjectsScreen({
             onOpenChange={(open) => !open && close()}
             mode="create"
             onSubmit={async (values) => {
-              await commands.createProject(values);
-              toast({ title: 'Project created', description: values.name });
+              const id = await commands.createProject(values);
+              void savedToast(id, { title: 'Project created', description: values.name });
             }}
           />
         )}
@@ -205,7 +207,7 @@ export function ProjectsScreen({
             storedDueDate={dialog.project.dueDate}
             onSubmit={async (values, changed) => {
               await commands.updateProject(dialog.project, changed);
-              toast({ title: 'Project updated', description: values.name });
+              void savedToast(dialog.project.id, { title: 'Project updated', description: values.name });
             }}
           />
         )}
@@ -219,8 +221,8 @@ export function ProjectsScreen({
             projects={projectChoices}
             managers={assignees}
             onSubmit={async (values) => {
-              await commands.createTask(values);
-              toast({ title: 'Task created successfully' });
+              const id = await commands.createTask(values);
+              void savedToast(id, { title: 'Task created successfully', description: values.title });
             }}
           />
         )}
@@ -234,9 +236,12 @@ export function ProjectsScreen({
             storedDueDate={dialog.task.dueDate}
             projects={projectChoices}
             managers={assignees}
-            onSubmit={async (_values, changed) => {
+            onSubmit={async (values, changed) => {
               await commands.updateTask(dialog.task, changed);
-              toast({ title: 'Task updated successfully' });
+              void savedToast(dialog.task.id, {
+                title: 'Task updated successfully',
+                description: values.title,
+              });
             }}
           />
         )}
@@ -247,7 +252,10 @@ export function ProjectsScreen({
             onClose={close}
             onConfirm={async () => {
               await commands.deleteProject(dialog.project);
-              toast({ title: 'Project deleted', description: dialog.project.name ?? undefined });
+              void savedToast(dialog.project.id, {
+                title: 'Project deleted',
+                description: dialog.project.name ?? undefined,
+              });
             }}
           />
         )}

@@ -1,5 +1,6 @@
 import { Calendar, History, Pencil, Trash2, User } from 'lucide-react';
 import type { TaskRow } from '#sync/db.ts';
+import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -62,6 +63,7 @@ export function TaskList({
                 >
                   {statusLabel(task.status)}
                 </Badge>
+                <UnsentMarker rowId={task.id} />
                 <Badge variant="outline" className={cn('border', priorityClass(task.priority))}>
                   {priorityLabel(task.priority)}
                 </Badge>
@@ -80,7 +82,7 @@ export function TaskList({
                 <Button
                   variant="ghost"
                   size="icon"
-                  className="h-8 w-8"
+                  className="md:h-8 md:w-8"
                   aria-label="Edit task"
                   onClick={() => onEdit(task)}
                 >
@@ -102,7 +104,7 @@ export function TaskList({
                 <Button
                   variant="ghost"
                   size="icon"
-                  className="h-8 w-8 text-red-600 hover:bg-red-50"
+                  className="text-red-600 hover:bg-red-50 md:h-8 md:w-8"
                   aria-label="Delete task"
                   onClick={() => onDelete(task)}
                 >

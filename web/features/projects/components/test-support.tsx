@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { render } from '@testing-library/react';
 import { openSyncDb, type ProjectRow, type SyncDb, type TaskRow } from '#sync/db.ts';
 import { mutate } from '#sync/mutate.ts';
-import type { LocalWrite } from '#web/app/local-data.tsx';
+import { StaticLocalData, type LocalWrite } from '#web/app/local-data.tsx';
+import { Toaster } from '#web/components/ui/toast.tsx';
 import { ProjectsScreen, type ProjectsScreenProps } from './projects-screen.tsx';
 
 /** jsdom lacks a few browser APIs Radix uses (pointer capture, scrolling into view, ResizeObserver). */
@@ -71,6 +72,12 @@ export function pulledTask(
   };
 }
 
+/** The screen on `db` as the app mounts it (the device database provided, toasts shown; no sync engine). */
 export function renderScreen(db: SyncDb, props: Partial<ProjectsScreenProps> = {}) {
-  return render(<ProjectsScreen db={db} write={writeTo(db)} companyName="Summit Builders" {...props} />);
+  return render(
+    <StaticLocalData db={db}>
+      <ProjectsScreen db={db} write={writeTo(db)} companyName="Summit Builders" {...props} />
+      <Toaster />
+    </StaticLocalData>,
+  );
 }

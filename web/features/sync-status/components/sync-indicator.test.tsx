@@ -1,14 +1,20 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { openSyncDb } from '#sync/db.ts';
 import type { SyncEngine, SyncStatus } from '#sync/engine.ts';
 import { StaticLocalData } from '#web/app/local-data.tsx';
+import { Toaster } from '#web/components/ui/toast.tsx';
+import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { SyncIndicator } from './sync-indicator.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  localStorage.clear();
+});
 
 function fakeEngine(initial: Partial<SyncStatus>) {
   let value: SyncStatus = {
@@ -20,6 +26,7 @@ function fakeEngine(initial: Partial<SyncStatus>) {
     blobsPending: 0,
     issues: 0,
     lastSyncedAt: null,
+    rowsDownloaded: 0,
     error: null,
     paused: null,
     leader: true,
@@ -77,6 +84,72 @@ describe('SyncIndicator', () => {
     expect(engine.syncNow).toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Sync issues (1)' }));
     expect(await screen.findByRole('dialog', { name: 'Sync issues' })).toBeTruthy();
+    db.close();
+  });
+
+  it('shows the number waiting in the header itself, in a warning colour once the oldest is over 3 days old', () => {
+    const db = openSyncDb({ companyId: 'company-indicator-count', userId: 'user-1' });
+    const now = Date.now();
+    const { engine, set } = fakeEngine({ pending: 0 });
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <SyncIndicator />
+      </StaticLocalData>,
+    );
+    expect(screen.queryByTestId('pending-count')).toBeNull();
+    act(() => set({ pending: 3, oldestPendingAt: now - 2 * 86_400_000 }));
+    const count = screen.getByTestId('pending-count');
+    expect(count.textContent).toBe('3');
+    expect(count.getAttribute('data-warning')).toBeNull();
+    // The count sits in the header button, not in the popover: visible without opening anything.
+    expect(screen.getByRole('button', { name: /^Sync status/ }).contains(count)).toBe(true);
+    // Shown on a phone (hidden only from the sm breakpoint up, where the summary text carries the count).
+    expect(count.className.split(/\s+/)).not.toContain('hidden');
+    act(() => set({ pending: 3, oldestPendingAt: now - 3 * 86_400_000 - 60_000 }));
+    expect(screen.getByTestId('pending-count').getAttribute('data-warning')).toBe('true');
+    expect(screen.getByTestId('pending-count').className).toMatch(/bg-red-600/);
+    db.close();
+  });
+
+  it("toasts once when the server refuses a change or keeps someone else's value", async () => {
+    const db = openSyncDb({ companyId: `company-indicator-toast-${Date.now()}`, userId: 'user-1' });
+    const ROW = '0195a0a0-0000-7000-8000-0000000000e1';
+    await db.projects.put({ id: ROW, version: 4, name: 'Harbor Tower' });
+    const { engine } = fakeEngine({});
+    const ui = (
+      <StaticLocalData db={db} engine={engine}>
+        <SyncIndicator />
+        <Toaster />
+      </StaticLocalData>
+    );
+    const first = render(ui);
+    // Give the indicator its first read (nothing to announce on a device's first run).
+    await waitFor(() => expect(localStorage.length).toBe(1));
+    await db.syncIssues.add({
+      kind: 'conflict',
+      code: 'PARTIALLY_APPLIED',
+      message: 'x',
+      conflicts: [{ field: 'dueDate', kept: null, yours: '2027-02-26T23:00:00.000Z' }],
+      createdAt: Date.now(),
+      mutation: {
+        id: 3,
+        op: 'patch',
+        table: 'projects',
+        rowId: ROW,
+        data: { dueDate: '2027-02-26T23:00:00.000Z' },
+        baseVersion: 2,
+        clientTime: 0,
+        createdAt: 0,
+      },
+    });
+    expect(await screen.findByText('Project "Harbor Tower": your due date was not applied')).toBeTruthy();
+    first.unmount();
+    resetToasts();
+
+    // Opened again (a reload): the same issue is not announced a second time.
+    render(ui);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('Project "Harbor Tower": your due date was not applied')).toBeNull();
     db.close();
   });
 });

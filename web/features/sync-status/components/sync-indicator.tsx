@@ -5,6 +5,7 @@ import { useSyncEngine, useSyncStatus } from '#web/app/local-data.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { describeSyncStatus } from '../sync-status-text.ts';
+import { useIssueToasts } from '../use-issue-toasts.ts';
 import { SyncIssuesDialog } from './sync-issues-panel.tsx';
 
 /** Re-renders every `ms` so relative times ("Last synced 3 minutes ago") stay true. */
@@ -23,6 +24,7 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
   const engine = useSyncEngine();
   const now = useNow(30_000);
   const [issuesOpen, setIssuesOpen] = useState(false);
+  useIssueToasts();
   const text = describeSyncStatus(status, Math.max(now, Date.now()), { sessionOffline });
   const warn = text.staleWarning !== null || text.issues !== null || text.problem !== null;
   const Icon = text.online ? Wifi : CloudOff;
@@ -38,11 +40,24 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
             variant="ghost"
             size="sm"
             aria-label={label}
-            className={cn('gap-1.5 px-2', !text.online && 'text-amber-700')}
+            className={cn('gap-1 px-2', !text.online && 'text-amber-700')}
             data-testid="sync-indicator"
           >
             <Icon className="h-4 w-4" aria-hidden="true" />
             <span className="hidden text-xs sm:inline">{text.summary}</span>
+            {/* The phone header shows the count itself, not only in the popover (DESIGN.md section 7). */}
+            {status.pending > 0 && (
+              <span
+                data-testid="pending-count"
+                data-warning={text.staleWarning !== null ? 'true' : undefined}
+                className={cn(
+                  'min-w-5 rounded-full px-1.5 text-xs leading-5 font-semibold sm:hidden',
+                  text.staleWarning !== null ? 'bg-red-600 text-white' : 'bg-slate-200 text-slate-900',
+                )}
+              >
+                {status.pending}
+              </span>
+            )}
             {warn && <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />}
           </Button>
         </Popover.Trigger>

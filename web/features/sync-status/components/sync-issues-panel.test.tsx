@@ -50,20 +50,26 @@ function renderList() {
 describe('Sync issues list', () => {
   it("lists a rejected change with its content and the server's reason", async () => {
     renderList();
-    const item = (await screen.findByRole('heading', { name: 'New project: Harbor Tower' })).closest('li');
+    const item = (
+      await screen.findByRole('heading', { name: 'Project "Harbor Tower" was not created' })
+    ).closest('li');
     expect(item).toBeTruthy();
     const scope = within(item as HTMLElement);
-    expect(scope.getByText('VALIDATION_FAILED')).toBeTruthy();
-    expect(scope.getByText('location: Location is required')).toBeTruthy();
+    expect(scope.getByText('Not saved')).toBeTruthy();
+    expect(scope.queryByText('VALIDATION_FAILED')).toBeNull();
+    expect(scope.getByText(/could not accept a value in it \(location: Location is required\)/)).toBeTruthy();
     expect(scope.getByText('Harbor Tower', { selector: 'dd' })).toBeTruthy();
+    expect(scope.getByText('Location', { selector: 'dt' })).toBeTruthy();
   });
 
   it('Retry after editing re-queues the change through the sync module and removes the issue', async () => {
     renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Retry: New project: Harbor Tower' }));
-    const location = screen.getByLabelText('location');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Retry: Project "Harbor Tower" was not created' }),
+    );
+    const location = screen.getByLabelText('Location');
     await userEvent.type(location, 'Pier 4');
-    const progress = screen.getByLabelText('progress');
+    const progress = screen.getByLabelText('Progress');
     await userEvent.clear(progress);
     await userEvent.type(progress, 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Send again' }));
@@ -88,16 +94,63 @@ describe('Sync issues list', () => {
 
   it('Discard asks first, then drops the issue without queueing anything', async () => {
     renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Discard: New project: Harbor Tower' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Discard: Project "Harbor Tower" was not created' }),
+    );
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await db.syncIssues.count()).toBe(1);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Discard: New project: Harbor Tower' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Discard: Project "Harbor Tower" was not created' }),
+    );
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }),
     );
     await waitFor(async () => expect(await db.syncIssues.count()).toBe(0));
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('names a partly applied edit by the record on the device and the field in words, never the raw code', async () => {
+    const TASK = '0195a0a0-0000-7000-8000-0000000000c2';
+    const USER = '0195a0a0-0000-7000-8000-0000000000a7';
+    await db.tasks.put({ id: TASK, version: 3, title: 'Pour slab', dueDate: '2027-03-31T23:00:00.000Z' });
+    await db.users.put({ id: USER, version: 1, name: 'Maria Lopez', firstName: 'Maria', email: 'm@x.test' });
+    await db.syncIssues.add({
+      kind: 'conflict',
+      code: 'PARTIALLY_APPLIED',
+      message: 'Someone else changed some of these fields later; their values were kept',
+      conflicts: [
+        { field: 'dueDate', kept: '2027-03-31T23:00:00.000Z', yours: '2027-02-26T23:00:00.000Z' },
+        { field: 'assigneeId', kept: USER, yours: null },
+      ],
+      createdAt: Date.parse('2025-03-05T10:00:00Z'),
+      mutation: {
+        id: 9,
+        op: 'patch',
+        table: 'tasks',
+        rowId: TASK,
+        data: { dueDate: '2027-02-26T23:00:00.000Z', assigneeId: null, status: 'completed' },
+        baseVersion: 2,
+        clientTime: 0,
+        createdAt: 0,
+      },
+    });
+    renderList();
+    const heading = await screen.findByRole('heading', {
+      name: 'Task "Pour slab": your due date and assignee were not applied',
+    });
+    const item = within(heading.closest('li') as HTMLElement);
+    expect(
+      item.getByText(
+        /^Someone else changed the due date and assignee of this task after you made your change, so their values were kept\./,
+      ),
+    ).toBeTruthy();
+    expect(item.getByText('Partly saved')).toBeTruthy();
+    const kept = item.getByRole('list', { name: 'Values kept by the server' }).textContent ?? '';
+    expect(kept).toContain('Assignee: kept Maria Lopez; yours was (empty)');
+    expect(kept).toMatch(/Due date: kept Mar (31|30|1), 2027/);
+    expect(screen.queryByText(/PARTIALLY_APPLIED/)).toBeNull();
+    expect(screen.queryByText(/^Edited/)).toBeNull();
   });
 });

@@ -11,7 +11,14 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { discardIssue, retryIssue } from '../issue-actions.ts';
-import { formatFieldValue, issueHeading, parseEditedFields } from '../issue-fields.ts';
+import { formatFieldValue, parseEditedFields } from '../issue-fields.ts';
+import { loadIssueNames, type IssueNames } from '../issue-names.ts';
+import { describeIssue, fieldInWords, valueInWords } from '../issue-text.ts';
+
+const label = (field: string) => {
+  const words = fieldInWords(field);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 /** How many issues the list shows (newest first). */
 export const SYNC_ISSUES_LIMIT = 100;
@@ -68,7 +75,7 @@ function RetryForm({
         const id = `${formId}-${field}`;
         return (
           <div key={field} className="flex flex-col gap-1">
-            <Label htmlFor={id}>{field}</Label>
+            <Label htmlFor={id}>{label(field)}</Label>
             <Input
               id={id}
               value={values[field] ?? ''}
@@ -96,34 +103,33 @@ function RetryForm({
   );
 }
 
-function IssueItem({ issue }: { issue: SyncIssue }) {
+function IssueItem({ issue, names }: { issue: SyncIssue; names: IssueNames }) {
   const db = useSyncDb();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const m = issue.mutation;
   const fields = m ? Object.entries(m.data ?? {}) : [];
   const canRetry = issue.kind !== 'blob' && !!m;
-  const heading = issueHeading(issue);
+  const text = describeIssue(issue, issue.id === undefined ? null : names.record.get(issue.id));
+  const heading = text.title;
+  const nameOf = (id: string) => names.byId.get(id);
 
   return (
     <li className="rounded-md border border-slate-200 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-medium text-slate-900">{heading}</h3>
+          <h3 className="font-medium break-words text-slate-900">{heading}</h3>
           <p className="text-xs text-slate-500">{format(issue.createdAt, 'MMM d, yyyy h:mm a')}</p>
         </div>
-        <Badge variant="destructive">{issue.code}</Badge>
+        <Badge variant={issue.kind === 'conflict' ? 'secondary' : 'destructive'}>{text.badge}</Badge>
       </div>
-      <p className="mt-2 text-sm text-red-800">
-        <span className="font-medium">Server's reason: </span>
-        {issue.message}
-      </p>
+      <p className="mt-2 text-sm text-slate-800">{text.explanation}</p>
       {issue.conflicts && issue.conflicts.length > 0 && (
-        <ul className="mt-2 text-sm text-slate-700" aria-label="Fields kept by the server">
+        <ul className="mt-2 text-sm text-slate-700" aria-label="Values kept by the server">
           {issue.conflicts.map((c) => (
             <li key={c.field}>
-              <span className="font-medium">{c.field}</span>: kept {formatFieldValue(c.kept)}, yours{' '}
-              {formatFieldValue(c.yours)}
+              <span className="font-medium">{label(c.field)}</span>: kept{' '}
+              {valueInWords(c.field, c.kept, nameOf)}; yours was {valueInWords(c.field, c.yours, nameOf)}
             </li>
           ))}
         </ul>
@@ -135,8 +141,8 @@ function IssueItem({ issue }: { issue: SyncIssue }) {
         >
           {fields.map(([k, v]) => (
             <div key={k} className="contents">
-              <dt className="text-slate-500">{k}</dt>
-              <dd className="break-words text-slate-800">{formatFieldValue(v)}</dd>
+              <dt className="text-slate-500">{label(k)}</dt>
+              <dd className="break-words text-slate-800">{valueInWords(k, v, nameOf)}</dd>
             </div>
           ))}
         </dl>
@@ -186,17 +192,18 @@ function IssueItem({ issue }: { issue: SyncIssue }) {
 /** The rejected changes of this device: their content, the server's reason, Retry (after editing) or Discard. */
 export function SyncIssuesList() {
   const db = useSyncDb();
-  const issues = useLiveQuery(
-    () => db.syncIssues.orderBy('createdAt').reverse().limit(SYNC_ISSUES_LIMIT).toArray(),
-    [db],
-  );
-  if (!issues) return <p className="text-sm text-slate-500">Loading...</p>;
+  const loaded = useLiveQuery(async () => {
+    const issues = await db.syncIssues.orderBy('createdAt').reverse().limit(SYNC_ISSUES_LIMIT).toArray();
+    return { issues, names: await loadIssueNames(db, issues) };
+  }, [db]);
+  if (!loaded) return <p className="text-sm text-slate-500">Loading...</p>;
+  const { issues, names } = loaded;
   if (issues.length === 0)
     return <p className="text-sm text-slate-600">No sync issues. Every change was accepted.</p>;
   return (
     <ul className="flex flex-col gap-3" aria-label="Sync issues">
       {issues.map((issue) => (
-        <IssueItem key={issue.id} issue={issue} />
+        <IssueItem key={issue.id} issue={issue} names={names} />
       ))}
     </ul>
   );

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { openSyncDb, readMeta } from '#sync/db.ts';
+import type { SyncEngine, SyncStatus } from '#sync/engine.ts';
+import { FirstDownloadGate } from './first-download.tsx';
+import { StaticLocalData } from './local-data.tsx';
+
+afterEach(cleanup);
+
+function engineWith(status: Partial<SyncStatus>) {
+  let value = {
+    online: true,
+    pushing: false,
+    pulling: true,
+    pending: 0,
+    oldestPendingAt: null,
+    blobsPending: 0,
+    issues: 0,
+    lastSyncedAt: null,
+    rowsDownloaded: 0,
+    error: null,
+    paused: null,
+    leader: true,
+    ...status,
+  } satisfies SyncStatus;
+  const subs = new Set<(s: SyncStatus) => void>();
+  const engine: SyncEngine = {
+    start() {},
+    stop: async () => {},
+    syncNow: async () => {},
+    resume() {},
+    status: {
+      get: () => value,
+      subscribe: (fn) => {
+        subs.add(fn);
+        return () => subs.delete(fn);
+      },
+    },
+  };
+  const set = (patch: Partial<SyncStatus>) => {
+    value = { ...value, ...patch };
+    for (const fn of subs) fn(value);
+  };
+  return { engine, set };
+}
+
+describe('the first download', () => {
+  it('shows progress instead of the screen until the first pull completes, then the screen', async () => {
+    const db = openSyncDb({ companyId: `company-first-${Date.now()}`, userId: 'user-1' });
+    await readMeta(db);
+    const { engine, set } = engineWith({ rowsDownloaded: 0 });
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <FirstDownloadGate>
+          <p>No active projects.</p>
+        </FirstDownloadGate>
+      </StaticLocalData>,
+    );
+    expect(await screen.findByText('Downloading your data... 0 rows so far')).toBeTruthy();
+    act(() => set({ rowsDownloaded: 1200 }));
+    expect(screen.getByText('Downloading your data... 1,200 rows so far')).toBeTruthy();
+    act(() => set({ online: false }));
+    expect(screen.getByText(/Waiting for a connection/)).toBeTruthy();
+    expect(screen.queryByText('No active projects.')).toBeNull();
+
+    await db.meta.update('state', { lastSyncedAt: Date.now() });
+    expect(await screen.findByText('No active projects.')).toBeTruthy();
+    db.close();
+  });
+
+  it('a device that finished its first download once shows the screen at once, offline too', async () => {
+    const db = openSyncDb({ companyId: `company-first-done-${Date.now()}`, userId: 'user-1' });
+    await readMeta(db);
+    await db.meta.update('state', { lastSyncedAt: 1 });
+    const { engine } = engineWith({ online: false });
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <FirstDownloadGate>
+          <p>The screen</p>
+        </FirstDownloadGate>
+      </StaticLocalData>,
+    );
+    expect(await screen.findByText('The screen')).toBeTruthy();
+    expect(screen.queryByText(/Downloading|Waiting for a connection/)).toBeNull();
+    db.close();
+  });
+});

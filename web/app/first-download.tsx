@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useSyncDb, useSyncStatus } from './local-data.tsx';
+
+export interface FirstDownload {
+  /** The device has completed a pull to the end at least once; undefined while that is being read. */
+  done: boolean | undefined;
+  /** Rows received so far by this session's pulls. */
+  rows: number;
+  online: boolean;
+  /** Why the download is stuck (paused, or failing for a reason other than the network), or null. */
+  problem: string | null;
+}
+
+/**
+ * Whether this device's first download has completed. Read from the device database (a pull that reached
+ * the end stores `lastSyncedAt`), so a later start, offline too, never waits for the network again.
+ */
+export function useFirstDownload(): FirstDownload {
+  const db = useSyncDb();
+  const status = useSyncStatus();
+  const done = useLiveQuery(async () => (await db.meta.get('state'))?.lastSyncedAt != null, [db]);
+  const problem =
+    status.paused !== null
+      ? 'Sync is paused; sign in again or reload the app to download your data.'
+      : status.error && status.error.kind !== 'network'
+        ? `The download did not finish (${status.error.message}); it is tried again automatically.`
+        : null;
+  return { done, rows: status.rowsDownloaded, online: status.online, problem };
+}
+
+/** The words of the loading state, for screens and tests. */
+export function firstDownloadText({ rows, online }: Pick<FirstDownload, 'rows' | 'online'>): string {
+  if (!online) return 'Waiting for a connection to download your data for the first time...';
+  const count = rows === 1 ? '1 row' : `${rows.toLocaleString('en-US')} rows`;
+  return `Downloading your data... ${count} so far`;
+}
+
+/**
+ * Wraps a screen that reads the device mirror: until the first download completes it shows a loading
+ * state with progress instead of the screen, whose empty state ("No active projects") would be untrue and
+ * invite duplicates (DESIGN.md section 7).
+ */
+export function FirstDownloadGate({ children }: { children: ReactNode }) {
+  const download = useFirstDownload();
+  if (download.done === true) return <>{children}</>;
+  return (
+    <div className="p-10" data-testid="first-download">
+      <Spinner
+        label={download.done === undefined ? 'Loading...' : firstDownloadText(download)}
+        className="flex-col text-center"
+      />
+      {download.problem && <p className="mt-4 text-center text-sm text-red-700">{download.problem}</p>}
+    </div>
+  );
+}

@@ -43,10 +43,10 @@ function one<T>(db: Db, sql: string, ...params: unknown[]): T {
   return db.$client.prepare(sql).get(...params) as T;
 }
 
-function counts(db: Db): Record<string, number> {
+function counts(db: Db): Record<(typeof TABLES)[number], number> {
   return Object.fromEntries(
     TABLES.map((t) => [t, one<{ n: number }>(db, `SELECT count(*) AS n FROM ${t}`).n]),
-  );
+  ) as Record<(typeof TABLES)[number], number>;
 }
 
 function templateGrants(db: Db): Record<number, string[]> {
@@ -124,7 +124,7 @@ describe('seedDemo', () => {
   let db: Db;
   let store: DiskBlobStore;
   let first: { seeded: boolean };
-  let before: Record<string, number>;
+  let before: ReturnType<typeof counts>;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-seed-'));

@@ -66,6 +66,8 @@ export interface DemoPlan {
   changeOrders: PlanChangeOrder[];
   timeEntries: Row<typeof schema.timeEntries>[];
   invoices: Row<typeof schema.invoices>[];
+  /** Tasks created unassigned and handed to their assignee later, at `at`. */
+  handovers: { taskId: string; assigneeId: string; by: string; at: string }[];
   /** When each project's health is calculated, after everything above is written. */
   healthChecks: { projectId: string; managerId: string; at: string }[];
 }
@@ -121,6 +123,7 @@ export class Builder {
     timeEntries: [],
     invoices: [],
     healthChecks: [],
+    handovers: [],
   };
   private readonly rng = makeRng(20_260_315);
   private readonly todayStart: number;
@@ -816,7 +819,20 @@ export class Builder {
       { type: 'project', id: inspected.row.id },
     );
 
-    // Crew: their own work.
+    // Crew: their own work. The manager hands one of today's tasks to the crew member twenty minutes ago
+    // (write.ts assigns it through the task mutator, which sends the 'Task assigned' notification).
+    const crewToday = taskOf(
+      t.crew,
+      (x) => x.status !== 'completed' && this.dayOffset(Date.parse(x.dueDate ?? '')) === 0,
+    );
+    if (crewToday) {
+      this.data.handovers.push({
+        taskId: crewToday.id,
+        assigneeId: t.crew.id,
+        by: t.manager.id,
+        at: iso(this.nowMs - 20 * MINUTE),
+      });
+    }
     const crewLate = taskOf(t.crew, overdue);
     if (crewLate)
       this.notify(

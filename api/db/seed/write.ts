@@ -217,6 +217,7 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
     .values(plan.subcontractorAssignments.map((a) => ({ ...a, status: 'active' })))
     .run();
 
+  const handedOver = new Set(plan.handovers.map((h) => h.taskId));
   for (const t of plan.tasks) {
     createTask(actors.as(t.createdBy, t.createdAt), {
       id: t.id,
@@ -226,11 +227,14 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
       category: t.category,
       status: t.status === 'completed' ? 'pending' : t.status,
       priority: t.priority,
-      assigneeId: t.assigneeId,
+      assigneeId: handedOver.has(t.id) ? null : t.assigneeId,
       dueDate: t.dueDate,
       isMilestone: t.isMilestone,
       estimatedHours: t.estimatedHours,
     });
+  }
+  for (const h of plan.handovers) {
+    updateTask(actors.as(h.by, h.at), h.taskId, { assigneeId: h.assigneeId });
   }
   for (const t of plan.tasks) {
     if (t.completedAt === null) continue;

@@ -10,7 +10,7 @@ import {
   TASK_NOTES,
   TASK_POOLS,
 } from './data/content.ts';
-import type { PersonSpec, Priority, ProjectSpec, TaskStatus, TenantSpec, Level3 } from './data/types.ts';
+import type { PersonSpec, Priority, ProjectSpec, TaskStatus, TenantSpec } from './data/types.ts';
 import type { DemoPhoto } from './images.ts';
 import { at, clamp, DAY, dollars, HOUR, makeRng, MINUTE, shortDate, iso } from './random.ts';
 
@@ -34,7 +34,18 @@ export type PlanTask = Omit<Row<typeof schema.tasks>, SyncColumns> & { createdBy
 export type PlanPhoto = Omit<Row<typeof schema.photos>, SyncColumns>;
 export type PlanLog = Omit<Row<typeof schema.projectLogs>, SyncColumns>;
 export type PlanScheduleChange = Omit<Row<typeof schema.scheduleChanges>, SyncColumns>;
-export type PlanChangeOrder = Row<typeof schema.changeOrders> & { decidedBy: string | null };
+/** Approval fields and the rejection reason come from the change-order mutators. */
+export type PlanChangeOrder = Pick<
+  Row<typeof schema.changeOrders>,
+  'id' | 'projectId' | 'companyId' | 'requestedBy' | 'title' | 'description' | 'costImpact' | 'timeImpact'
+> & {
+  status: 'pending' | 'approved' | 'rejected';
+  createdAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+};
+/** The score is the risk mutator's to compute. */
+export type PlanRisk = Omit<Row<typeof schema.riskAssessments>, 'riskScore' | 'updatedAt'>;
 export type PlanCommunication = Row<typeof schema.communications>;
 export interface PlanNotification {
   userId: string;
@@ -60,7 +71,7 @@ export interface DemoPlan {
   scheduleChanges: PlanScheduleChange[];
   notifications: PlanNotification[];
   subcontractorAssignments: Row<typeof schema.subcontractorAssignments>[];
-  riskAssessments: Row<typeof schema.riskAssessments>[];
+  riskAssessments: PlanRisk[];
   healthCheckTemplates: Row<typeof schema.healthCheckTemplates>[];
   communications: PlanCommunication[];
   changeOrders: PlanChangeOrder[];
@@ -589,13 +600,9 @@ export class Builder {
         costImpact: s.cost * 100,
         timeImpact: s.days,
         status: s.status,
-        approvedBy: s.status === 'approved' ? approver.id : null,
-        approvedAt: s.status === 'approved' && decidedMs !== null ? iso(decidedMs) : null,
-        reason: s.status === 'rejected' ? 'Rejected by project manager' : null,
-        attachments: [],
         createdAt: iso(createdMs),
-        updatedAt: iso(decidedMs ?? createdMs),
         decidedBy: decidedMs === null ? null : approver.id,
+        decidedAt: decidedMs === null ? null : iso(decidedMs),
       });
     }
   }
@@ -628,7 +635,6 @@ export class Builder {
   }
 
   private risks(t: Tenant): void {
-    const weight: Record<Level3, number> = { low: 1, medium: 3, high: 5 };
     for (const [i, s] of t.spec.risks.entries()) {
       const createdMs = this.nowMs - (12 + i * 5) * DAY;
       this.data.riskAssessments.push({
@@ -640,14 +646,12 @@ export class Builder {
         riskDescription: s.description,
         probability: s.probability,
         impact: s.impact,
-        riskScore: weight[s.impact] * weight[s.probability],
         status: s.status,
         mitigationPlan: s.mitigation,
         assignedTo: t.person(s.assignee).id,
         identifiedBy: t.manager.id,
         dueDate: iso(this.dayAt(s.due, 23)),
         createdAt: iso(createdMs),
-        updatedAt: iso(s.status === 'identified' ? createdMs : createdMs + 4 * DAY),
       });
     }
   }

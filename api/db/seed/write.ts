@@ -296,8 +296,8 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
       costImpact: co.costImpact,
       timeImpact: co.timeImpact,
     });
-    if (co.decidedBy && co.status !== 'pending') {
-      decideChangeOrder(actors.as(co.decidedBy, co.updatedAt), co.id, { status: co.status });
+    if (co.decidedBy && co.decidedAt && co.status !== 'pending') {
+      decideChangeOrder(actors.as(co.decidedBy, co.decidedAt), co.id, { status: co.status });
     }
   }
 

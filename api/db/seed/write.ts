@@ -28,6 +28,7 @@ import { DAY, iso } from './random.ts';
  * stamps, activities, notifications and health scores are whatever the rules make of them today.
  *
  * Written directly, each for the reason given where it happens (keep this list short):
+ * - the platform company, permission catalogue and template roles (rbac.ts: what the mutators stand on);
  * - the root user (nobody exists yet to create it);
  * - the tenants' contact fields and the demo accounts' must_change_password (no mutator field for them);
  * - subcontractor assignments, invoices, time entries, health check templates and client-sent

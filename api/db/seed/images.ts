@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import jpeg from 'jpeg-js';
 import { newId } from '#shared/ids.ts';
-import type { TenantSpec } from './data/types.ts';
+import type { TenantSpec } from './demo-data/types.ts';
 import { at, clamp, makeRng, type Rng } from './random.ts';
 
 export interface DemoPhoto {

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { schema, writeTx, type Db } from '../index.ts';
-import { DEMO_PASSWORD } from './data/accounts.ts';
-import { HARBOR } from './data/harbor.ts';
-import { SUMMIT } from './data/summit.ts';
+import { DEMO_PASSWORD } from './demo-data/accounts.ts';
+import { HARBOR } from './demo-data/harbor.ts';
+import { SUMMIT } from './demo-data/summit.ts';
 import { drawDemoPhotos } from './images.ts';
 import { applyRbac } from './rbac.ts';
 import { writeDemo } from './write.ts';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './data/accounts.ts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-data/accounts.ts';
 export { seedRbac } from './rbac.ts';
 
 const TENANTS = [SUMMIT, HARBOR] as const;

@@ -9,13 +9,13 @@ import {
   PHOTO_POOLS,
   TASK_NOTES,
   TASK_POOLS,
-} from './data/content.ts';
-import type { PersonSpec, Priority, ProjectSpec, TaskStatus, TenantSpec } from './data/types.ts';
+} from './demo-data/content.ts';
+import type { PersonSpec, Priority, ProjectSpec, TaskStatus, TenantSpec } from './demo-data/types.ts';
 import type { DemoPhoto } from './images.ts';
 import { at, clamp, DAY, dollars, HOUR, makeRng, MINUTE, shortDate, iso } from './random.ts';
 
 /**
- * The demo's story: who did what, when. Pure computation over the tenants' data (data/*.ts) and the ids of
+ * The demo's story: who did what, when. Pure computation over the tenants' data (demo-data/*.ts) and the ids of
  * the companies and people already written; write.ts replays it through the mutators, which add what the
  * rules derive (versions, field stamps, activities, notifications, health scores).
  */

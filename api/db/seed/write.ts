@@ -16,8 +16,8 @@ import { createScheduleChange, updateScheduleChange } from '../../mutators/sched
 import { createTask, updateTask } from '../../mutators/tasks.ts';
 import { createUser } from '../../mutators/users.ts';
 import { schema, type Db } from '../index.ts';
-import { ROOT_PERSON } from './data/content.ts';
-import type { TenantSpec } from './data/types.ts';
+import { ROOT_PERSON } from './demo-data/content.ts';
+import type { TenantSpec } from './demo-data/types.ts';
 import type { DemoPhoto } from './images.ts';
 import { Builder, identityTimes, rootCreatedMs, type DemoPlan } from './plan.ts';
 import { DAY, iso } from './random.ts';

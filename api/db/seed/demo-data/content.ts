@@ -235,7 +235,6 @@ export const PHOTO_POOLS: Record<Pool, readonly PhotoTemplate[]> = {
   ],
 };
 
-
 export const HEALTH_TEMPLATES = [
   {
     name: 'Weekly site health check',

@@ -1,6 +1,6 @@
 import type { RoleKind } from '#shared/enums.ts';
 
-/** The shape of the demo tenants' data (data/summit.ts, data/harbor.ts); days count from today. */
+/** The shape of the demo tenants' data (summit.ts, harbor.ts); days count from today. */
 
 export interface PersonSpec {
   email: string;

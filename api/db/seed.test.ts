@@ -43,10 +43,10 @@ function one<T>(db: Db, sql: string, ...params: unknown[]): T {
   return db.$client.prepare(sql).get(...params) as T;
 }
 
-function counts(db: Db): Record<string, number> {
+function counts(db: Db): Record<(typeof TABLES)[number], number> {
   return Object.fromEntries(
     TABLES.map((t) => [t, one<{ n: number }>(db, `SELECT count(*) AS n FROM ${t}`).n]),
-  );
+  ) as Record<(typeof TABLES)[number], number>;
 }
 
 function templateGrants(db: Db): Record<number, string[]> {
@@ -124,7 +124,7 @@ describe('seedDemo', () => {
   let db: Db;
   let store: DiskBlobStore;
   let first: { seeded: boolean };
-  let before: Record<string, number>;
+  let before: ReturnType<typeof counts>;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-seed-'));
@@ -165,8 +165,8 @@ describe('seedDemo', () => {
     expect(c.communications).toBeLessThanOrEqual(14);
     expect(c.risk_assessments).toBeGreaterThanOrEqual(5);
     expect(c.risk_assessments).toBeLessThanOrEqual(8);
-    expect(c.user_activities).toBeGreaterThanOrEqual(25);
-    expect(c.user_activities).toBeLessThanOrEqual(35);
+    // Activities come from the mutators (one or more per write), no longer a hand-picked 30.
+    expect(c.user_activities).toBeGreaterThanOrEqual(c.tasks + c.project_logs + c.photos);
     expect(c.notifications).toBeGreaterThanOrEqual(15);
     expect(c.project_health_metrics).toBe(c.projects);
     expect(c.health_check_templates).toBe(4);
@@ -337,7 +337,7 @@ describe('seedDemo', () => {
       }
   });
 
-  it('gives mirrored rows per-company increasing versions and bumps last_version', () => {
+  it('gives mirrored rows distinct per-company versions up to last_version', () => {
     const mirrored = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'];
     const companies = all<{ id: string; last_version: number }>(db, 'SELECT id, last_version FROM companies');
     for (const c of companies) {
@@ -345,8 +345,11 @@ describe('seedDemo', () => {
         .flatMap((t) => all<{ version: number }>(db, `SELECT version FROM ${t} WHERE company_id = ?`, c.id))
         .map((r) => r.version)
         .sort((a, b) => a - b);
-      expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => i + 1));
-      expect(c.last_version).toBe(versions.length);
+      // Later writes (a completion, a decision, a progress report) take new versions, so the rows keep
+      // distinct versions with gaps where an earlier version of the same row was.
+      expect(new Set(versions).size).toBe(versions.length);
+      expect(versions[0] ?? 0).toBeGreaterThanOrEqual(versions.length ? 1 : 0);
+      expect(c.last_version).toBe(versions.at(-1) ?? 0);
     }
     const badUpdater = mirrored.map((t) =>
       one<{ n: number }>(
@@ -356,6 +359,44 @@ describe('seedDemo', () => {
       ),
     );
     expect(badUpdater.map((r) => r.n)).toEqual(mirrored.map(() => 0));
+  });
+
+  it('writes the field rows through the mutators: field stamps and an activity for each', () => {
+    const mirrored = [
+      ['projects', 'project'],
+      ['tasks', 'task'],
+      ['project_logs', 'project_log'],
+      ['photos', 'photo'],
+      ['schedule_changes', 'schedule_change'],
+    ] as const;
+    for (const [table, entity] of mirrored) {
+      const rows = all<{ id: string; version: number; field_meta: string; created_at: string }>(
+        db,
+        `SELECT id, version, field_meta, created_at FROM ${table}`,
+      );
+      expect(rows.length, table).toBeGreaterThan(0);
+      for (const r of rows) {
+        const stamps = Object.values(JSON.parse(r.field_meta) as Record<string, [number, number, string]>);
+        expect(stamps.length, `${table} ${r.id} field_meta`).toBeGreaterThan(0);
+        expect(Math.max(...stamps.map((f) => f[0])), `${table} ${r.id}`).toBe(r.version);
+      }
+      const withActivity = one<{ n: number }>(
+        db,
+        `SELECT count(*) AS n FROM ${table} r WHERE EXISTS
+           (SELECT 1 FROM user_activities a WHERE a.entity_type = ? AND a.entity_id = r.id AND a.created_at = r.created_at)`,
+        entity,
+      ).n;
+      expect(withActivity, table).toBe(rows.length);
+    }
+    // A completed task was completed by someone, at its completion time, after it was created.
+    const completions = one<{ n: number; done: number }>(
+      db,
+      `SELECT count(*) AS done, sum(EXISTS (SELECT 1 FROM user_activities a WHERE a.entity_id = t.id
+          AND a.action_type = 'task_completed' AND a.created_at = t.completed_at)) AS n
+         FROM tasks t WHERE t.status = 'completed'`,
+    );
+    expect(completions.done).toBeGreaterThan(0);
+    expect(completions.n).toBe(completions.done);
   });
 
   it('stores every photo as a real JPEG whose hash matches its row', async () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { readJson } from '../http.ts';
-import { createCompany, deleteCompany, listCompanies, unreferencedPhotoKeys } from '../mutators/rbac.ts';
+import { createCompany, deleteCompany, listCompanies, unreferencedPhotoKeys } from '../mutators/companies.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
 /** Companies (spec 02 section 7): root manages all of them; a company admin sees only its own. */

@@ -3,22 +3,24 @@ import { UserCreateSchema, UserPatchSchema } from '#shared/schemas/rbac.ts';
 import type { AppEnv } from '../context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { readJson } from '../http.ts';
+import { validateAdminBody } from '../mutators/admin.ts';
+import { updateCompany } from '../mutators/companies.ts';
 import {
   createRole,
-  createUser,
   deleteRole,
+  listPermissions,
+  listRoles,
+  roleIdParam,
+  updateRole,
+} from '../mutators/roles.ts';
+import {
+  createUser,
   deleteUser,
   generateOneTimePassword,
   listCompanyUsers,
-  listPermissions,
-  listRoles,
   listUsers,
-  roleIdParam,
-  updateCompany,
-  updateRole,
   updateUser,
-  validateAdminBody,
-} from '../mutators/rbac.ts';
+} from '../mutators/users.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
 /**

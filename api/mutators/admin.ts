@@ -1,0 +1,64 @@
+import { inArray, eq, asc } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import { HttpError, notFound, validationError } from '../http.ts';
+
+/**
+ * What the RBAC administration mutators (roles.ts, users.ts, companies.ts; spec 02 sections 2, 3, 5 and 7
+ * "Access control"; DESIGN.md section 6) share. Access comes from the role only: "root" is whoever holds
+ * `platform:admin`, never an email pattern (DECISIONS.md). Company admins (`rbac:manage`) manage their own
+ * company's users; everything of another company answers 404. Responses use the spec's snake_case fields.
+ */
+
+const { companies, permissions, rolePermissions } = schema;
+
+/**
+ * Validates an admin form body like `validate`, but shows the spec's own sentences as written: 'Please fill
+ * in: Email, Role' and 'Company name is required' (spec 02 section 5), not prefixed with a field label.
+ */
+export function validateAdminBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const error = validationError(result.error);
+  const issues = result.error.issues;
+  const first = issues.find((i) => i.message.startsWith('Please fill in: ')) ?? issues[0];
+  if (first && (first.code === 'custom' || first.message.endsWith(' is required'))) {
+    throw new HttpError(400, error.code, first.message, error.fields);
+  }
+  throw error;
+}
+
+export const isRoot = (user: SessionUser) => user.permissions.has('platform:admin');
+
+export function permissionIdsByRole(db: Db, roleIds: readonly number[]): Map<number, number[]> {
+  const byRole = new Map<number, number[]>(roleIds.map((id) => [id, []]));
+  if (!roleIds.length) return byRole;
+  const rows = db
+    .select()
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, [...roleIds]))
+    .orderBy(asc(rolePermissions.permissionId))
+    .all();
+  for (const r of rows) byRole.get(r.roleId)?.push(r.permissionId);
+  return byRole;
+}
+
+export function permissionNames(db: Db, ids: readonly number[]): Set<string> {
+  if (!ids.length) return new Set();
+  return new Set(
+    db
+      .select({ name: permissions.name })
+      .from(permissions)
+      .where(inArray(permissions.id, [...ids]))
+      .all()
+      .map((r) => r.name),
+  );
+}
+
+export function assertCompanyExists(db: Db, id: string): void {
+  if (!db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).get()) {
+    throw notFound('Company');
+  }
+}

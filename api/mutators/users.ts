@@ -1,0 +1,269 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { newId, PLATFORM_COMPANY_ID } from '#shared/ids.ts';
+import { UserCreateSchema, UserPatchSchema } from '#shared/schemas/rbac.ts';
+import type { SessionUser } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { schema } from '../db/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http.ts';
+import {
+  assertCompanyExists,
+  isRoot,
+  permissionIdsByRole,
+  permissionNames,
+  validateAdminBody,
+} from './admin.ts';
+import { nowIso, recordActivity, requirePermission, type MutationContext } from './core.ts';
+
+/** The admin area's users (spec 02 sections 3 and 7): root manages all, a company admin its own company's. */
+
+const { companies, roles, users, sessions } = schema;
+
+type RoleRow = typeof roles.$inferSelect;
+
+/**
+ * A one-time password for a new user (DECISIONS.md: no shared default password). 18 random bytes give 24
+ * base64url characters (144 bits); the admin sees it once and the user must replace it at first sign-in.
+ */
+export function generateOneTimePassword(): string {
+  return crypto.randomBytes(18).toString('base64url');
+}
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  email: users.email,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  company_id: users.companyId,
+  company_name: companies.name,
+  role_id: users.roleId,
+  role_name: roles.name,
+  role: users.role,
+  is_active: users.isActive,
+};
+
+/** The admin area's user rows (never the password), optionally filtered. */
+function selectUsers(db: Db, where: SQL | undefined) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(asc(companies.name), asc(users.name), asc(users.email))
+    .all();
+}
+export type UserView = ReturnType<typeof selectUsers>[number];
+
+function userView(db: Db, id: string): UserView {
+  const row = selectUsers(db, eq(users.id, id))[0];
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** Root sees every company's users; an admin only its own company's. */
+export function listUsers(db: Db, user: SessionUser): UserView[] {
+  return selectUsers(db, isRoot(user) ? undefined : eq(users.companyId, user.companyId));
+}
+
+/** GET /api/rbac/companies/{id}/users: another company's id is a 404 for a non-root admin. */
+export function listCompanyUsers(db: Db, user: SessionUser, companyId: string): UserView[] {
+  if (!isRoot(user) && companyId !== user.companyId) throw notFound('Company');
+  assertCompanyExists(db, companyId);
+  return selectUsers(db, eq(users.companyId, companyId));
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/** A user the caller may manage, or 404: another company's user, or a root user for a non-root admin. */
+function findManagedUser(ctx: MutationContext, id: string): UserRow {
+  const row = ctx.db.select().from(users).where(eq(users.id, id)).get();
+  const root = isRoot(ctx.user);
+  if (!row || (!root && (row.companyId !== ctx.user.companyId || row.role === 'root'))) {
+    throw notFound('User');
+  }
+  return row;
+}
+
+/**
+ * The role a caller may give a user of `companyId`. A non-root admin may grant neither a root role (403)
+ * nor another company's role (404, never reveal it). Root may grant a company role only inside that
+ * company, and the root role only to the platform company's users.
+ */
+function grantableRole(ctx: MutationContext, roleId: number, companyId: string): RoleRow {
+  const role = ctx.db.select().from(roles).where(eq(roles.id, roleId)).get();
+  if (!role) throw notFound('Role');
+  const root = isRoot(ctx.user);
+  if (role.kind === 'root' && !root) {
+    throw forbidden('Only a platform administrator can grant the Platform Administrator role');
+  }
+  if (role.companyId !== null && role.companyId !== companyId) {
+    if (!root) throw notFound('Role');
+    throw badRequest('That role belongs to another company', {
+      role_id: 'Choose a role of the user’s company',
+    });
+  }
+  if (role.kind === 'root' && companyId !== PLATFORM_COMPANY_ID) {
+    throw badRequest('The Platform Administrator role is only for platform users', {
+      role_id: 'Only platform users can be platform administrators',
+    });
+  }
+  return role;
+}
+
+function assertEmailFree(db: Db, email: string, exceptUserId?: string): void {
+  const taken = db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        or(eq(users.email, email), eq(users.username, email)),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .get();
+  if (taken) throw conflict('A user with this email already exists', 'EMAIL_TAKEN');
+}
+
+/**
+ * POST /api/rbac/users. `passwordHash` is the argon2 hash of the given or generated password, computed by
+ * the caller before the write transaction (hashing is async; mutators are not). The new user must set a
+ * password of their own at first sign-in either way: the admin knows this one.
+ */
+export function createUser(ctx: MutationContext, input: unknown, passwordHash: string): UserView {
+  requirePermission(ctx, 'rbac:manage');
+  const data = validateAdminBody(UserCreateSchema, input);
+  if (!isRoot(ctx.user) && data.company_id !== ctx.user.companyId) {
+    throw forbidden('You can only add users to your own company');
+  }
+  assertCompanyExists(ctx.db, data.company_id);
+  const role = grantableRole(ctx, data.role_id, data.company_id);
+  assertEmailFree(ctx.db, data.email);
+  const id = newId();
+  const at = nowIso(ctx);
+  ctx.db
+    .insert(users)
+    .values({
+      id,
+      email: data.email,
+      username: data.email,
+      firstName: data.first_name,
+      lastName: data.last_name,
+      name: `${data.first_name} ${data.last_name}`,
+      password: passwordHash,
+      role: role.kind,
+      roleId: role.id,
+      companyId: data.company_id,
+      isActive: true,
+      mustChangePassword: true,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .run();
+  recordActivity(ctx, {
+    actionType: 'user_created',
+    description: `Added user ${data.first_name} ${data.last_name} as ${role.name}`,
+    entityType: 'user',
+    entityId: id,
+    metadata: { companyId: data.company_id, roleId: role.id },
+  });
+  return userView(ctx.db, id);
+}
+
+/**
+ * PATCH /api/rbac/users/{id}: the same fields plus is_active, or only is_active. Users never change
+ * company. A new password (hashed by the caller as `passwordHash`) signs the user out elsewhere and must be
+ * replaced at next sign-in, unless admins reset their own. Deactivating signs the user out at once. Admins
+ * can neither deactivate nor demote themselves.
+ */
+export function updateUser(
+  ctx: MutationContext,
+  id: string,
+  input: unknown,
+  passwordHash?: string,
+): UserView {
+  requirePermission(ctx, 'rbac:manage');
+  const patch = validateAdminBody(UserPatchSchema, input);
+  if (patch.password !== undefined && passwordHash === undefined) {
+    throw new Error('updateUser: a new password needs its hash');
+  }
+  const target = findManagedUser(ctx, id);
+  const self = target.id === ctx.user.id;
+  if (patch.company_id != null && patch.company_id !== target.companyId) {
+    throw badRequest('Users cannot change companies', { company_id: 'Users cannot change companies' });
+  }
+  if (self && patch.is_active === false) throw badRequest('You cannot deactivate your own account');
+
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (patch.role_id != null && patch.role_id !== target.roleId) {
+    const role = grantableRole(ctx, patch.role_id, target.companyId);
+    if (self) {
+      const granted = permissionNames(ctx.db, permissionIdsByRole(ctx.db, [role.id]).get(role.id) ?? []);
+      const lost = ['rbac:manage', 'platform:admin'].some(
+        (k) => ctx.user.permissions.has(k) && !granted.has(k),
+      );
+      if (lost) throw badRequest('You cannot remove your own administrator access');
+    }
+    set.roleId = role.id;
+    set.role = role.kind;
+  }
+  if (patch.email != null && patch.email !== target.email) {
+    assertEmailFree(ctx.db, patch.email, target.id);
+    set.email = patch.email;
+    set.username = patch.email;
+  }
+  if (patch.first_name != null) set.firstName = patch.first_name;
+  if (patch.last_name != null) set.lastName = patch.last_name;
+  if (set.firstName !== undefined || set.lastName !== undefined) {
+    set.name = `${set.firstName ?? target.firstName ?? ''} ${set.lastName ?? target.lastName ?? ''}`.trim();
+  }
+  if (patch.is_active !== undefined) set.isActive = patch.is_active;
+  if (patch.password !== undefined && passwordHash !== undefined) {
+    set.password = passwordHash;
+    set.mustChangePassword = !self;
+  }
+  if (Object.keys(set).length) {
+    set.updatedAt = nowIso(ctx);
+    ctx.db.update(users).set(set).where(eq(users.id, id)).run();
+  }
+
+  // Sessions are checked on every request, but removing them makes the change final and immediate.
+  if (patch.is_active === false) {
+    ctx.db.delete(sessions).where(eq(sessions.userId, id)).run();
+  } else if (set.password !== undefined) {
+    ctx.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, id), self ? ne(sessions.sid, ctx.user.sessionId) : undefined))
+      .run();
+  }
+
+  const changed = Object.keys(patch).filter((k) => k !== 'password' || set.password !== undefined);
+  const statusChange = patch.is_active !== undefined && patch.is_active !== target.isActive;
+  recordActivity(ctx, {
+    actionType: statusChange ? (patch.is_active ? 'user_activated' : 'user_deactivated') : 'user_updated',
+    description: `${statusChange ? (patch.is_active ? 'Activated' : 'Deactivated') : 'Updated'} user ${target.name ?? target.email}`,
+    entityType: 'user',
+    entityId: id,
+    metadata: { fields: changed },
+  });
+  return userView(ctx.db, id);
+}
+
+export function deleteUser(ctx: MutationContext, id: string) {
+  requirePermission(ctx, 'rbac:manage');
+  if (id === ctx.user.id) throw badRequest('You cannot delete your own account');
+  const target = findManagedUser(ctx, id);
+  // Sessions, notifications and assignments go with the user; authored rows keep a null author.
+  ctx.db.delete(users).where(eq(users.id, id)).run();
+  recordActivity(ctx, {
+    actionType: 'user_deleted',
+    description: `Deleted user ${target.name ?? target.email}`,
+    entityType: 'user',
+    entityId: id,
+    metadata: { companyId: target.companyId },
+  });
+  return { id };
+}

@@ -38,6 +38,7 @@ function prepareStatements(sqlite: Database.Database) {
     advance: sqlite.prepare<[number, string, string]>(
       'UPDATE sync_clients SET last_mutation_id = ?, last_seen_at = ? WHERE client_id = ?',
     ),
+    lastVersion: sqlite.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck(),
   };
 }
 
@@ -70,6 +71,20 @@ function checkSchemaVersion(body: unknown): PushRefusal | undefined {
     throw new HttpError(400, 'SCHEMA_UNKNOWN', `The server speaks sync schema ${SCHEMA_VERSION} at most`);
   }
   return undefined;
+}
+
+/**
+ * SPEC P14: no device can have pulled a version the company has not reached yet. A base version above it is
+ * a claim to have seen edits that do not exist, which would win every field under W1 (a).
+ */
+function checkBaseVersion(m: { baseVersion: number | null }, lastVersion: number): void {
+  if (m.baseVersion !== null && m.baseVersion > lastVersion) {
+    throw new HttpError(
+      400,
+      'BASE_VERSION_AHEAD',
+      `The base version ${m.baseVersion} is ahead of the server (${lastVersion}); pull and try again`,
+    );
+  }
 }
 
 const isPermanent = (err: unknown): err is HttpError =>
@@ -134,6 +149,7 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
         };
         let result: MutationResult;
         try {
+          checkBaseVersion(m, s.lastVersion.get(user.companyId) ?? 0);
           result = inSavepoint(ctx, m);
         } catch (err) {
           if (!isPermanent(err)) throw err; // P9: the whole batch rolls back

@@ -10,6 +10,7 @@ import { openDb } from './db/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
 import { DiskBlobStore } from './storage/index.ts';
 import { LoginLimiter } from './auth/rate-limit.ts';
+import { startSyncRetention } from './sync/horizon.ts';
 
 const DIST = path.resolve('dist');
 
@@ -36,6 +37,7 @@ async function main(env: Env) {
   const db = openDb(env.DATABASE_PATH);
   const store = new DiskBlobStore(env.PHOTO_DIR);
   seedRbac(db);
+  startSyncRetention(db);
   const empty = db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
   const wantSeed = env.SEED_DEMO === 'on' || (env.SEED_DEMO === 'auto' && empty.n === 0);
   if (wantSeed && (await seedDemo(db, store)).seeded) {

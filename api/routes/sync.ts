@@ -7,7 +7,7 @@ import { putBlob } from '../sync/blobs.ts';
 import { ConflictQuerySchema, listConflicts } from '../sync/conflicts.ts';
 import { syncNotifier } from '../sync/events.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
-import { push } from '../sync/push.ts';
+import { push, pushInTurn } from '../sync/push.ts';
 import { sessionUser } from './helpers.ts';
 
 /** Heartbeat of the event stream: a comment line keeps proxies from closing an idle connection. */
@@ -17,7 +17,8 @@ export const eventStreamOptions = { heartbeatMs: 25_000 };
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', async (c) => {
     const { db, now } = c.var.deps;
-    const answer = push(db, sessionUser(c), await readJson(c), now());
+    const body = await readJson(c);
+    const answer = await pushInTurn(() => push(db, sessionUser(c), body, now()));
     return c.json(answer.body, answer.status);
   })
   .get('/pull', (c) => {

@@ -239,6 +239,23 @@ describe('push: transaction and outcomes', () => {
     expect(retry.body.results[0]).toMatchObject({ status: 'applied' });
   });
 
+  it('[P9] answers 503 SYNC_UNAVAILABLE to pushes beyond the 256 already waiting, applying nothing of them', async () => {
+    const devices = Array.from({ length: 300 }, () => device(t, crew));
+    const sent = devices.map((d) => {
+      const m = d.mutation('create', 'tasks', newId(), task('Queued'));
+      return d.push([m]).then((res) => ({ res, d, m }));
+    });
+    const answers = await Promise.all(sent);
+    const refused = answers.filter((a) => a.res.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.res.status === 200)).toHaveLength(300 - refused.length);
+    for (const { res, d, m } of refused) {
+      expect(res.body.code).toBe('SYNC_UNAVAILABLE');
+      expect(lastMutationId(t, d.clientId)).toBeUndefined();
+      expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
+    }
+  });
+
   it('[P9] rolls back the whole batch on a failure that is not the mutation’s fault', async () => {
     const d = device(t, crew);
     const first = d.mutation('create', 'tasks', newId(), task('Applied, then rolled back'));

@@ -7,7 +7,8 @@ import { putBlob } from '../sync/blobs.ts';
 import { ConflictQuerySchema, listConflicts } from '../sync/conflicts.ts';
 import { syncNotifier } from '../sync/events.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
-import { push, pushInTurn } from '../sync/push.ts';
+import { push } from '../sync/push.ts';
+import { inSyncTurn } from '../sync/turns.ts';
 import { sessionUser } from './helpers.ts';
 
 /** Heartbeat of the event stream: a comment line keeps proxies from closing an idle connection. */
@@ -18,13 +19,13 @@ export const syncRoutes = new Hono<AppEnv>()
   .post('/push', async (c) => {
     const { db, now } = c.var.deps;
     const body = await readJson(c);
-    const answer = await pushInTurn(() => push(db, sessionUser(c), body, now()));
+    const answer = await inSyncTurn(() => push(db, sessionUser(c), body, now()));
     return c.json(answer.body, answer.status);
   })
-  .get('/pull', (c) => {
+  .get('/pull', async (c) => {
     const { db, now } = c.var.deps;
     const query = parseWith(PullQuerySchema, c.req.query());
-    return c.json(pull(db, sessionUser(c), query, now()));
+    return c.json(await inSyncTurn(() => pull(db, sessionUser(c), query, now())));
   })
   .put('/blobs/:sha256', async (c) => {
     const { db, store, now } = c.var.deps;

@@ -239,7 +239,7 @@ describe('push: transaction and outcomes', () => {
     expect(retry.body.results[0]).toMatchObject({ status: 'applied' });
   });
 
-  it('[P9] answers 503 SYNC_UNAVAILABLE to pushes beyond the 256 already waiting, applying nothing of them', async () => {
+  it('[P9][L11] answers 503 SYNC_UNAVAILABLE to pushes beyond the 256 already waiting, applying nothing of them', async () => {
     const devices = Array.from({ length: 300 }, () => device(t, crew));
     const sent = devices.map((d) => {
       const m = d.mutation('create', 'tasks', newId(), task('Queued'));
@@ -251,6 +251,7 @@ describe('push: transaction and outcomes', () => {
     expect(answers.filter((a) => a.res.status === 200)).toHaveLength(300 - refused.length);
     for (const { res, d, m } of refused) {
       expect(res.body.code).toBe('SYNC_UNAVAILABLE');
+      expect(res.retryAfter).toBe('1');
       expect(lastMutationId(t, d.clientId)).toBeUndefined();
       expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
     }

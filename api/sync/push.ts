@@ -191,28 +191,3 @@ const isBusy = (err: unknown) =>
   typeof err === 'object' &&
   err !== null &&
   String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY');
-
-/** Pushes queued beyond this answer 503 at once (P9): the queue holds request bodies in memory. */
-export const MAX_QUEUED_PUSHES = 256;
-let queue: Promise<unknown> = Promise.resolve();
-let queued = 0;
-
-/**
- * Runs `apply` (a `push` call) when it is its turn: one push per event-loop iteration. A push is one
- * synchronous transaction of tens of milliseconds; run as they arrive, every push ready in a poll phase
- * runs back to back (50 writers: 1.5 s), and each step of a sign-in (body, hash done, session write)
- * waits behind all of them. Taking turns through `setImmediate` lets the poll phase run between two pushes,
- * so other requests wait for at most one push per step, while pushes keep their throughput.
- */
-export function pushInTurn(apply: () => PushAnswer): Promise<PushAnswer> {
-  if (queued >= MAX_QUEUED_PUSHES) return Promise.reject(unavailable());
-  queued++;
-  const turn = queue
-    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-    .then(() => {
-      queued--;
-      return apply();
-    });
-  queue = turn.catch(() => undefined);
-  return turn;
-}

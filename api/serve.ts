@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
 import { DiskBlobStore } from './storage/index.ts';
 import { LoginLimiter } from './auth/rate-limit.ts';
 import { eventStreams } from './sync/events.ts';
+import { startSyncRetention } from './sync/horizon.ts';
 
 const DIST = path.resolve('dist');
 
@@ -58,6 +59,7 @@ export async function startServer(
   const db = openDb(env.DATABASE_PATH);
   const store = new DiskBlobStore(env.PHOTO_DIR);
   seedRbac(db);
+  const stopRetention = startSyncRetention(db);
   const empty = db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
   const wantSeed = env.SEED_DEMO === 'on' || (env.SEED_DEMO === 'auto' && empty.n === 0);
   if (wantSeed && (await seedDemo(db, store)).seeded) {
@@ -79,6 +81,7 @@ export async function startServer(
     (closing ??= new Promise<void>((resolve, reject) => {
       // Open event streams would keep server.close waiting forever. Ended, their keep-alive connections
       // turn idle a few ticks later; those are closed until the server has finished.
+      stopRetention();
       const idle = setInterval(() => server.closeIdleConnections(), 25);
       server.close((err) => {
         clearInterval(idle);

@@ -46,7 +46,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server (`api/server.ts`) on a fresh demo database, pinned to core 0 when there are two cores. */
-async function startServer(dir: string): Promise<{ baseUrl: string; proc: ChildProcess }> {
+export async function startServer(dir: string): Promise<{ baseUrl: string; proc: ChildProcess }> {
   const port = await freePort();
   const args = ['--import', 'tsx', 'api/server.ts'];
   const env = {
@@ -84,13 +84,13 @@ async function startServer(dir: string): Promise<{ baseUrl: string; proc: ChildP
   return { baseUrl: `http://127.0.0.1:${port}`, proc };
 }
 
-interface Account {
+export interface Account {
   cookie: string;
   userId: string;
   companyId: string;
 }
 
-async function signIn(baseUrl: string, email: string): Promise<Account> {
+export async function signIn(baseUrl: string, email: string): Promise<Account> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },

@@ -1,4 +1,4 @@
-// npm run bench: runs the budgets measured in Node (B1, B3, B4; DESIGN.md section 11), prints one summary table
+// npm run bench: runs the budgets measured in Node (B1, B3, B4, B14; DESIGN.md section 11), prints one summary table
 // and saves the raw rounds as JSON in bench/results/. It only reports: the exit code is 0 even when a budget
 // is missed (timing assertions do not belong in unit tests). `npm run bench -- B3 B4` runs a subset.
 import { execSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { runB2 } from './b2-push.ts';
 import { runB3 } from './b3.ts';
 import { runB4 } from './b4.ts';
 import { runB12 } from './b12-drain.ts';
+import { runB14 } from './b14-signin.ts';
 import { runPullPage } from './pull-page.ts';
 import { runB11 } from './web-bundle.ts';
 import { runB10 } from './web-lighthouse.ts';
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<{ rows: SummaryRow[]; raw: unknown }
   B3: runB3,
   B4: runB4,
   B12: runB12,
+  B14: runB14,
   PULL: runPullPage,
   // In Debian Chromium (bench/web-*.ts, bench/README.md "Browser budgets").
   B5: runB5,

@@ -10,6 +10,7 @@ import { readSession } from '../auth/session.ts';
 import { HistoryQuerySchema, rowHistory } from '../sync/history.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
+import { inSyncTurn } from '../sync/turns.ts';
 import { sessionUser } from './helpers.ts';
 
 /** Heartbeat of the event stream: a comment line keeps proxies from closing an idle connection. */
@@ -20,13 +21,14 @@ export const eventStreamOptions = { heartbeatMs: 25_000 };
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', async (c) => {
     const { db, now } = c.var.deps;
-    const answer = push(db, sessionUser(c), await readJson(c), now());
+    const body = await readJson(c);
+    const answer = await inSyncTurn(() => push(db, sessionUser(c), body, now()));
     return c.json(answer.body, answer.status);
   })
-  .get('/pull', (c) => {
+  .get('/pull', async (c) => {
     const { db, now } = c.var.deps;
     const query = parseWith(PullQuerySchema, c.req.query());
-    return c.json(pull(db, sessionUser(c), query, now()));
+    return c.json(await inSyncTurn(() => pull(db, sessionUser(c), query, now())));
   })
   .put('/blobs/:sha256', async (c) => {
     const { db, store, now } = c.var.deps;

@@ -81,7 +81,33 @@ export async function storeImage(
   return meta;
 }
 
+/**
+ * Bytes stored under their own SHA-256 (the sync blob lane, sync/SPEC.md B6). Several companies may hold the
+ * same bytes, so such a key has no single owner and no sidecar: each company's claim is its own photo rows
+ * naming the key, and what a company sees never depends on what another one uploaded.
+ */
+const CONTENT_ADDRESS = /^[0-9a-f]{64}$/;
+export const isContentAddress = (key: string) => CONTENT_ADDRESS.test(key);
+
+/** Writes content-addressed bytes (no sidecar, see `isContentAddress`); rewriting the same bytes is harmless. */
+export async function storeContentAddressed(
+  store: BlobStore,
+  sha256: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  if (!isContentAddress(sha256) || sha256Hex(bytes) !== sha256) {
+    throw new Error('Content-addressed bytes must be stored under their own SHA-256');
+  }
+  await store.put(sha256, bytes);
+}
+
+/**
+ * The sidecar of a single-owner object (presigned or multipart upload), or null. Content-addressed keys
+ * answer null even when an old sidecar lies beside them (written by the first uploader before B6 became
+ * per company): readers then decide by the caller's own photo rows.
+ */
 export async function readImageMeta(store: BlobStore, key: string): Promise<ImageMeta | null> {
+  if (isContentAddress(key)) return null;
   const raw = await store.get(metaKey(key));
   if (!raw) return null;
   return JSON.parse(raw.toString('utf8')) as ImageMeta;

@@ -6,11 +6,19 @@ import { cell, device, firstId, sha256, uniquePng } from './testing.ts';
 
 let t: TestApp;
 let crew: string;
+let harborCrew: string;
 let project: string;
+let harborProject: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   crew = await t.login('crew@summit.test');
+  harborCrew = await t.login('crew@harbor.test');
+  harborProject = firstId(
+    t,
+    'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
+    t.companyId('harbor.test'),
+  );
   project = firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
@@ -20,20 +28,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A photo row pushed by a device, waiting for its bytes (SPEC C9: the create goes first). */
-async function pendingPhoto(bytes: Uint8Array = uniquePng()) {
-  const d = device(t, crew);
+async function pendingPhoto(bytes: Uint8Array = uniquePng(), who = { cookie: crew, project: () => project }) {
+  const d = device(t, who.cookie);
   const id = newId();
   const hash = sha256(bytes);
   const { body } = await d.push([
-    d.mutation('create', 'photos', id, { projectId: project, sha256: hash, originalName: 'IMG_1.png' }),
+    d.mutation('create', 'photos', id, { projectId: who.project(), sha256: hash, originalName: 'IMG_1.png' }),
   ]);
   expect(body.results[0]).toMatchObject({ status: 'applied' });
   return { id, hash, bytes, version: body.results[0]!.version! };
 }
 
-const put = (hash: string, body: Uint8Array | string, headers: Record<string, string> = {}) =>
+const put = (
+  hash: string,
+  body: Uint8Array | string,
+  headers: Record<string, string> = {},
+  cookie: string = crew,
+) =>
   t.request('PUT', `/api/sync/blobs/${hash}`, {
-    cookie: crew,
+    cookie,
     body,
     headers: { 'content-type': 'application/octet-stream', ...headers },
   });
@@ -125,5 +138,43 @@ describe('blob lane', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  /** Issue 8, item 9: Harbor uploads some bytes first, then Summit has a photo waiting for the same bytes. */
+  async function uploadedByHarborFirst() {
+    const bytes = uniquePng();
+    const harbor = await pendingPhoto(bytes, { cookie: harborCrew, project: () => harborProject });
+    expect((await put(harbor.hash, bytes, {}, harborCrew)).status).toBe(201);
+    return { bytes, summit: await pendingPhoto(bytes) };
+  }
+
+  it('[B6] deduplicates per company: bytes another company sent first are stored for this one as if alone', async () => {
+    const { bytes, summit } = await uploadedByHarborFirst();
+    const res = await put(summit.hash, bytes);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ sha256: summit.hash, stored: true, photos: 1 });
+    expect(cell(t, 'photos', summit.id, 'blob_status')).toBe('present');
+    const repeat = await put(summit.hash, bytes);
+    expect(repeat.status).toBe(200);
+    expect(await repeat.json()).toEqual({ sha256: summit.hash, stored: false, photos: 0 });
+  });
+
+  it('[B6] bytes another company sent first are served to this company at their address', async () => {
+    const { bytes, summit } = await uploadedByHarborFirst();
+    await put(summit.hash, bytes);
+    // A sidecar naming Harbor, as the first upload wrote before B6 became per company, changes nothing.
+    const legacy = {
+      companyId: t.companyId('harbor.test'),
+      userId: 'x',
+      mime: 'image/png',
+      size: 1,
+      sha256: summit.hash,
+    };
+    await t.store.put(`${summit.hash}.meta`, Buffer.from(JSON.stringify(legacy)));
+    for (const cookie of [crew, harborCrew]) {
+      const image = await t.request('GET', `/api/objects/image/${summit.hash}`, { cookie });
+      expect(image.status).toBe(200);
+      expect(new Uint8Array(await image.arrayBuffer())).toEqual(bytes);
+    }
   });
 });

@@ -4,10 +4,23 @@ import { writeTx, type Db } from '../db/index.ts';
 import { HttpError, badRequest, notFound } from '../http.ts';
 import { nextVersion, restContext, stampFields } from '../mutators/core.ts';
 import type { BlobStore } from '../storage/index.ts';
-import { readCappedBody, sha256Hex, sniffImage, storeImage } from '../storage/sniff.ts';
+import { readCappedBody, sha256Hex, sniffImage, storeContentAddressed } from '../storage/sniff.ts';
 import { syncNotifier } from './events.ts';
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The company already has these bytes under their hash: a present photo of its own points at them (B6). */
+export function companyHoldsBlob(db: Db, companyId: string, sha256: string): boolean {
+  return (
+    db.$client
+      .prepare<[string, string, string], number>(
+        `SELECT 1 FROM photos WHERE company_id = ? AND sha256 = ? AND filename = ? AND blob_status = 'present'
+         LIMIT 1`,
+      )
+      .pluck()
+      .get(companyId, sha256, sha256) !== undefined
+  );
+}
 
 export interface BlobAnswer {
   status: 200 | 201;
@@ -41,9 +54,10 @@ export async function putBlob(
     throw new HttpError(400, 'HASH_MISMATCH', 'The bytes do not match their SHA-256; upload them again');
   }
   const mime = await sniffImage(bytes);
-  // Content-addressed: the same bytes are the same file, whoever sends them; written once.
-  const stored = !(await store.has(sha256));
-  if (stored) await storeImage(store, sha256, bytes, { companyId: user.companyId, userId: user.id });
+  // B6, per company: the answer and the write depend only on the caller's company, never on whether
+  // another company sent the same bytes (that would tell it who holds which file).
+  const stored = !(companyHoldsBlob(db, user.companyId, sha256) && (await store.has(sha256)));
+  if (stored) await storeContentAddressed(store, sha256, bytes);
 
   const ctx = restContext(db, user, now);
   const photos = writeTx(db, () => {

@@ -54,3 +54,60 @@ export function purgeTombstones(
     return { purged: purgedRows, horizon };
   });
 }
+
+/** How long tombstones stay pullable: a device offline longer than this downloads again (SPEC R3). */
+export const TOMBSTONE_RETENTION_DAYS = 30;
+/** How long a stored push result stays replayable when its client never acknowledges it (SPEC R1). */
+export const RESULT_RETENTION_DAYS = 30;
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One retention pass (sync/SPEC.md R1, R3): purges every company's tombstones older than the retention,
+ * raising its horizon, and deletes push results older than theirs. Each company is its own short write
+ * transaction, so a pass never holds the write lock for long.
+ */
+export function sweepSyncState(db: Db, now: Date = new Date()): { purged: number; results: number } {
+  const c = db.$client;
+  const tombstonesBefore = new Date(now.getTime() - TOMBSTONE_RETENTION_DAYS * DAY_MS).toISOString();
+  let purged = 0;
+  for (const company of c.prepare<[], string>('SELECT id FROM companies').pluck().all()) {
+    purged += purgeTombstones(db, company, tombstonesBefore, now).purged;
+  }
+  const resultsBefore = new Date(now.getTime() - RESULT_RETENTION_DAYS * DAY_MS).toISOString();
+  const results = writeTx(
+    db,
+    () => c.prepare('DELETE FROM sync_mutations WHERE created_at < ?').run(resultsBefore).changes,
+  );
+  return { purged, results };
+}
+
+/**
+ * Runs `sweepSyncState` a minute after start (a server restarted often still sweeps), then every hour. The
+ * timers are unref'd: they never keep the process alive, and a pass after the database has closed
+ * (shutdown) is skipped. Returns a function that stops them.
+ */
+export function startSyncRetention(
+  db: Db,
+  options: { firstMs?: number; intervalMs?: number; now?: () => Date } = {},
+): () => void {
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout;
+  const schedule = (ms: number) => {
+    timer = setTimeout(pass, ms);
+    timer.unref();
+  };
+  const pass = () => {
+    if (!db.$client.open) return;
+    try {
+      sweepSyncState(db, now());
+    } catch (err) {
+      // Busy or failing: the next pass tries again; nothing is lost by waiting.
+      console.error(`sync retention failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    schedule(options.intervalMs ?? RETENTION_INTERVAL_MS);
+  };
+  schedule(options.firstMs ?? 60_000);
+  return () => clearTimeout(timer);
+}

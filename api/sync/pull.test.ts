@@ -164,6 +164,22 @@ describe('pull', () => {
     expect(anonymous.body.lastMutationId).toBe(0);
   });
 
+  it('[L11] answers 503 SYNC_UNAVAILABLE with Retry-After to pulls beyond the 256 already waiting', async () => {
+    const cursor = lastVersion();
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        t.request('GET', `/api/sync/pull?cursor=${cursor}`, { cookie: crew }),
+      ),
+    );
+    const refused = answers.filter((r) => r.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(300 - refused.length);
+    for (const res of refused) {
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(((await res.json()) as { code: string }).code).toBe('SYNC_UNAVAILABLE');
+    }
+  });
+
   it('[L6] gives a subcontractor only its assigned projects and their children', async () => {
     const subId = firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
     const assigned = new Set(

@@ -39,6 +39,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const lastVersion = (domain: string) =>
+  (
+    t.db.$client.prepare('SELECT last_version AS v FROM companies WHERE id = ?').get(t.companyId(domain)) as {
+      v: number;
+    }
+  ).v;
+
 const task = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
   category: 'project',
@@ -232,6 +239,24 @@ describe('push: transaction and outcomes', () => {
     expect(retry.body.results[0]).toMatchObject({ status: 'applied' });
   });
 
+  it('[P9][L11] answers 503 SYNC_UNAVAILABLE to pushes beyond the 256 already waiting, applying nothing of them', async () => {
+    const devices = Array.from({ length: 300 }, () => device(t, crew));
+    const sent = devices.map((d) => {
+      const m = d.mutation('create', 'tasks', newId(), task('Queued'));
+      return d.push([m]).then((res) => ({ res, d, m }));
+    });
+    const answers = await Promise.all(sent);
+    const refused = answers.filter((a) => a.res.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.res.status === 200)).toHaveLength(300 - refused.length);
+    for (const { res, d, m } of refused) {
+      expect(res.body.code).toBe('SYNC_UNAVAILABLE');
+      expect(res.retryAfter).toBe('1');
+      expect(lastMutationId(t, d.clientId)).toBeUndefined();
+      expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
+    }
+  });
+
   it('[P9] rolls back the whole batch on a failure that is not the mutation’s fault', async () => {
     const d = device(t, crew);
     const first = d.mutation('create', 'tasks', newId(), task('Applied, then rolled back'));
@@ -323,7 +348,14 @@ describe('push: transaction and outcomes', () => {
     const before = snapshot();
     const d = device(t, admin);
     const { body } = await d.push([
-      d.mutation('patch', 'tasks', harbor.task, { title: 'Hijacked' }, { baseVersion: 999_999 }),
+      // The highest base version P14 lets through, so the patch would win every field if it got that far.
+      d.mutation(
+        'patch',
+        'tasks',
+        harbor.task,
+        { title: 'Hijacked' },
+        { baseVersion: lastVersion('summit.test') },
+      ),
       d.mutation('delete', 'projects', harbor.project),
       d.mutation('create', 'tasks', newId(), task('Into their project', { projectId: harbor.project })),
       d.mutation('create', 'tasks', harbor.task, task('Taking their id')),
@@ -336,5 +368,60 @@ describe('push: transaction and outcomes', () => {
     ]);
     expect(JSON.stringify(body)).not.toContain('Hijacked');
     expect(snapshot()).toBe(before);
+  });
+});
+
+describe('push: base versions', () => {
+  it('[P14] an inflated base version does not overwrite another device’s newer edit: rejected, queue advances', async () => {
+    // Reproduces the attack of issue 8: device B claims to have seen version 2^31.
+    const id = newId();
+    const a = device(t, admin);
+    const created = await a.push([a.mutation('create', 'tasks', id, task('Frame level 2'))]);
+    const base = created.body.results[0]!.version!;
+    const later = t.deps.now().getTime();
+    const edit = await a.push([
+      a.mutation(
+        'patch',
+        'tasks',
+        id,
+        { title: 'Frame level 2 (revised)' },
+        { baseVersion: base, clientTime: later },
+      ),
+    ]);
+    expect(edit.body.results[0]).toMatchObject({ status: 'applied' });
+    const conflictsBefore = t.db.$client
+      .prepare('SELECT count(*) AS n FROM sync_conflicts WHERE row_id = ?')
+      .get(id);
+
+    const b = device(t, manager);
+    const attack = b.mutation(
+      'patch',
+      'tasks',
+      id,
+      { title: 'Overwritten by a stale device' },
+      { baseVersion: 2 ** 31, clientTime: later - 60_000 },
+    );
+    const next = b.mutation('create', 'tasks', newId(), task('After the refused one'));
+    const { status, body } = await b.push([attack, next]);
+    expect(status).toBe(200);
+    expect(body.results[0]).toMatchObject({ id: 1, status: 'rejected', code: 'BASE_VERSION_AHEAD' });
+    expect(body.results[1]).toMatchObject({ id: 2, status: 'applied' });
+    expect(body.lastMutationId).toBe(2);
+    expect(cell(t, 'tasks', id, 'title')).toBe('Frame level 2 (revised)');
+    expect(t.db.$client.prepare('SELECT count(*) AS n FROM sync_conflicts WHERE row_id = ?').get(id)).toEqual(
+      conflictsBefore,
+    );
+    // The same stale patch with an honest base version loses to the newer edit, as W1 says.
+    const honest = await b.push([
+      b.mutation(
+        'patch',
+        'tasks',
+        id,
+        { title: 'Overwritten by a stale device' },
+        { baseVersion: base, clientTime: later - 60_000 },
+      ),
+    ]);
+    expect(honest.body.results[0]).toMatchObject({ status: 'partially_applied' });
+    expect(cell(t, 'tasks', id, 'title')).toBe('Frame level 2 (revised)');
   });
 });

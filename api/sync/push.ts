@@ -32,12 +32,16 @@ function prepareStatements(sqlite: Database.Database) {
     stored: sqlite.prepare<[string, number], { result: string }>(
       'SELECT result FROM sync_mutations WHERE client_id = ? AND mutation_id = ?',
     ),
+    acknowledge: sqlite.prepare<[string, number]>(
+      'DELETE FROM sync_mutations WHERE client_id = ? AND mutation_id < ?',
+    ),
     store: sqlite.prepare<[string, number, string, string]>(
       'INSERT INTO sync_mutations (client_id, mutation_id, result, created_at) VALUES (?, ?, ?, ?)',
     ),
     advance: sqlite.prepare<[number, string, string]>(
       'UPDATE sync_clients SET last_mutation_id = ?, last_seen_at = ? WHERE client_id = ?',
     ),
+    lastVersion: sqlite.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck(),
   };
 }
 
@@ -71,6 +75,32 @@ function checkSchemaVersion(body: unknown): PushRefusal | undefined {
   }
   return undefined;
 }
+
+/**
+ * SPEC P14: no device can have pulled a version the company has not reached yet. A base version above it is
+ * a claim to have seen edits that do not exist, which would win every field under W1 (a).
+ */
+function checkBaseVersion(m: { baseVersion: number | null }, lastVersion: number): void {
+  if (m.baseVersion !== null && m.baseVersion > lastVersion) {
+    throw new HttpError(
+      400,
+      'BASE_VERSION_AHEAD',
+      `The base version ${m.baseVersion} is ahead of the server (${lastVersion}); pull and try again`,
+    );
+  }
+}
+
+/**
+ * SPEC R2: a replay whose stored result is gone. The server knows it processed the mutation, not how; a
+ * rejection keeps it in front of the user (C5) and rebuilds the device's row from server state (C11),
+ * where an invented `applied` could leave a change on the device the server never took.
+ */
+const resultExpired = (id: number): MutationResult => ({
+  id,
+  status: 'rejected',
+  code: 'RESULT_EXPIRED',
+  message: 'This change was received long ago and its outcome is no longer known; check the item',
+});
 
 const isPermanent = (err: unknown): err is HttpError =>
   err instanceof HttpError && err.status >= 400 && err.status < 500;
@@ -114,15 +144,16 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
       const inSavepoint = db.$client.transaction(
         (ctx: MutationContext, m: (typeof request.mutations)[number]) => applyMutation(ctx, m),
       );
+      // R1: the device sends its queue oldest first and drops what was answered, so everything below the
+      // batch's first id has reached it and will never be replayed.
+      if (request.mutations.length > 0) s.acknowledge.run(request.clientId, request.mutations[0]!.id);
       const results: MutationResult[] = [];
       let lastMutationId = last;
       for (const m of request.mutations) {
         if (m.id <= last) {
           // P3: the stored answer of the first application, never a second application.
           const stored = s.stored.get(request.clientId, m.id);
-          results.push(
-            stored ? (JSON.parse(stored.result) as MutationResult) : { id: m.id, status: 'applied' },
-          );
+          results.push(stored ? (JSON.parse(stored.result) as MutationResult) : resultExpired(m.id));
           continue;
         }
         const ctx: MutationContext = {
@@ -134,6 +165,7 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
         };
         let result: MutationResult;
         try {
+          checkBaseVersion(m, s.lastVersion.get(user.companyId) ?? 0);
           result = inSavepoint(ctx, m);
         } catch (err) {
           if (!isPermanent(err)) throw err; // P9: the whole batch rolls back

@@ -38,13 +38,21 @@ export function device(t: TestApp, cookie: string, clientId: string = newId()) {
         cookie,
         body: { clientId, schemaVersion, mutations },
       });
-      return { status: res.status, body: (await res.json()) as PushResponse & Record<string, unknown> };
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        body: (await res.json()) as PushResponse & Record<string, unknown>,
+      };
     },
     async pull(cursor = 0, limit?: number) {
       const q = new URLSearchParams({ clientId, cursor: String(cursor) });
       if (limit !== undefined) q.set('limit', String(limit));
       const res = await t.request('GET', `/api/sync/pull?${q}`, { cookie });
-      return { status: res.status, body: (await res.json()) as PullResponse & Record<string, unknown> };
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        body: (await res.json()) as PullResponse & Record<string, unknown>,
+      };
     },
   };
 }

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { LogCreateSchema, LogPatchSchema } from '#shared/schemas/log.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
@@ -15,36 +16,28 @@ import {
   stampFields,
   tombstone,
   validate,
-  visibleProjectsWhere,
   type MutationContext,
 } from './core.ts';
-import { visiblePhotosWhere } from './photos.ts';
 import { statements } from './statements.ts';
 
-const { projectLogs, photos, projects } = schema;
+const { projectLogs, photos } = schema;
 
-/** Logs the user may see: own company, live, on a project the user may see (subcontractors: assigned). */
-function visibleLogsWhere(db: Db, user: SessionUser, projectId?: string) {
-  return and(
-    eq(projectLogs.companyId, user.companyId),
-    isNull(projectLogs.deletedAt),
-    visibleProjectsWhere(db, user),
-    projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
-  );
-}
-
+/** Logs the user may see (`api/db/scope.ts`), newest first, optionally of one project. */
 export function listVisibleLogs(db: Db, user: SessionUser, projectId?: string) {
   return db
-    .select({ log: projectLogs })
+    .select()
     .from(projectLogs)
-    .innerJoin(projects, eq(projects.id, projectLogs.projectId))
-    .where(visibleLogsWhere(db, user, projectId))
+    .where(
+      and(
+        visibleWhere('project_logs', user),
+        projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
+      ),
+    )
     .orderBy(desc(projectLogs.createdAt), desc(projectLogs.id))
-    .all()
-    .map((r) => r.log);
+    .all();
 }
 
-/** A live log the user may see, or 404. The prepared form of `visibleLogsWhere`. */
+/** A live log the user may see, or 404. */
 export function findVisibleLog(db: Db, user: SessionUser, id: string): typeof projectLogs.$inferSelect {
   const s = statements(db);
   const raw = lookupVisible(s.log, user, id);
@@ -72,8 +65,7 @@ function checkImageReferences(
   const found = ctx.db
     .select({ id: photos.id })
     .from(photos)
-    .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(and(inArray(photos.id, ids), visiblePhotosWhere(ctx.db, ctx.user)))
+    .where(and(inArray(photos.id, ids), visibleWhere('photos', ctx.user)))
     .all();
   if (found.length !== ids.length) throw notFound('Photo');
 }

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { PhotoCreateSchema } from '#shared/schemas/photo.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
@@ -15,12 +16,11 @@ import {
   stampFields,
   tombstone,
   validate,
-  visibleProjectsWhere,
   type MutationContext,
 } from './core.ts';
 import { statements } from './statements.ts';
 
-const { photos, projects } = schema;
+const { photos } = schema;
 
 /**
  * What is known about a photo's bytes. REST uploads store the bytes first ('present'); the sync photo lane
@@ -33,29 +33,22 @@ export interface PhotoBlob {
   blobStatus: 'present' | 'pending';
 }
 
-/** Photos the user may see: own company, live, on a project the user may see. */
-export function visiblePhotosWhere(db: Db, user: SessionUser, projectId?: string) {
-  return and(
-    eq(photos.companyId, user.companyId),
-    isNull(photos.deletedAt),
-    visibleProjectsWhere(db, user),
-    projectId === undefined ? undefined : eq(photos.projectId, projectId),
-  );
-}
-
+/** Photos the user may see (`api/db/scope.ts`), newest first, optionally of one project. */
 export function listVisiblePhotos(db: Db, user: SessionUser, projectId?: string) {
   return db
-    .select({ photo: photos })
+    .select()
     .from(photos)
-    .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(visiblePhotosWhere(db, user, projectId))
+    .where(
+      and(
+        visibleWhere('photos', user),
+        projectId === undefined ? undefined : eq(photos.projectId, projectId),
+      ),
+    )
     .orderBy(desc(photos.createdAt), desc(photos.id))
-    .all()
-    .map((r) => r.photo);
+    .all();
 }
 
-/** A live photo the user may see, or 404 (also for another company's id). The prepared form of
- *  `visiblePhotosWhere`. */
+/** A live photo the user may see, or 404 (also for another company's id). */
 export function findVisiblePhoto(db: Db, user: SessionUser, id: string): typeof photos.$inferSelect {
   const s = statements(db);
   const raw = lookupVisible(s.photo, user, id);

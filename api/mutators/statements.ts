@@ -3,6 +3,7 @@ import { getTableColumns, getTableName, is, SQL, type Column } from 'drizzle-orm
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { scopeWhere, type ScopedTable } from '../db/scope.ts';
 
 /**
  * The mutators' hot queries, prepared once per database connection (DESIGN.md section 12: drizzle's query
@@ -22,9 +23,8 @@ const PLAIN_COLUMNS = new Set(['SQLiteText', 'SQLiteInteger', 'SQLiteReal']);
 class TableRows<T extends SQLiteTable> {
   readonly name: string;
   private readonly columns: [key: string, column: Column][];
-  /** `"sql_name" AS "camelKey"` for every column, unqualified (for RETURNING) and qualified (for joins). */
+  /** `"sql_name" AS "camelKey"` for every column. */
   readonly select: string;
-  readonly qualified: string;
   private readonly mapped: [key: string, column: Column][];
   private insertStmt?: Database.Statement<unknown[], Raw>;
   private readonly updates = new Map<string, Database.Statement<unknown[], Raw>>();
@@ -40,12 +40,11 @@ class TableRows<T extends SQLiteTable> {
       if (is(col.default, SQL) || col.onUpdateFn) throw new Error(`${this.name}.${key}: unsupported column`);
     }
     this.select = this.columns.map(([key, col]) => `"${col.name}" AS "${key}"`).join(', ');
-    this.qualified = this.columns.map(([key, col]) => `"${this.name}"."${col.name}" AS "${key}"`).join(', ');
     // Columns whose driver value may differ from the JS value (JSON, booleans): all but the plain ones.
     this.mapped = this.columns.filter(([, col]) => !PLAIN_COLUMNS.has(col.columnType));
   }
 
-  /** A row as drizzle returns it, from a statement selecting `select` or `qualified`. */
+  /** A row as drizzle returns it, from a statement selecting `select`. */
   decode(raw: Raw): T['$inferSelect'] {
     for (const [key, col] of this.mapped) {
       const value = raw[key];
@@ -105,14 +104,7 @@ class TableRows<T extends SQLiteTable> {
   }
 }
 
-/** Subcontractors' projects (DESIGN.md section 6), for `IN (...)`; needs @user and @company. */
-const ASSIGNED_PROJECTS = `SELECT project_id FROM subcontractor_assignments
-  WHERE subcontractor_id = @user AND company_id = @company AND status = 'active'`;
-
-/** A subcontractor sees the tasks of its projects and the tasks assigned to it; needs @user and @company. */
-const TASK_SCOPE = `(tasks.assignee_id = @user OR tasks.project_id IN (${ASSIGNED_PROJECTS}))`;
-
-/** Named parameters of the visibility lookups. */
+/** Named parameters of the visibility lookups (`@company` and `@user` as in `api/db/scope.ts`). */
 export interface Visible {
   id: string;
   company: string;
@@ -134,20 +126,15 @@ function prepareStatements(sqlite: Sqlite) {
     scheduleChanges: new TableRows(sqlite, schema.scheduleChanges),
   };
   const { projects, tasks, projectLogs, photos, scheduleChanges } = rows;
-  // `sql(scope)` with no scope for everyone, with the subcontractor's scope for subcontractors.
-  const scoped = <R>(sql: (scope: string) => string, scope: string): Scoped<R> => ({
-    company: sqlite.prepare<[Visible], R>(sql('')),
-    assigned: sqlite.prepare<[Visible], R>(sql(` AND ${scope}`)),
+  // The row with this id if the user may read it, both variants of the one scope rule prepared.
+  const visible = (table: ScopedTable, rows: TableRows<SQLiteTable>): Scoped<Raw> => ({
+    company: sqlite.prepare<[Visible], Raw>(
+      `SELECT ${rows.select} FROM ${table} WHERE ${table}.id = @id AND ${scopeWhere(table, false, 'live')}`,
+    ),
+    assigned: sqlite.prepare<[Visible], Raw>(
+      `SELECT ${rows.select} FROM ${table} WHERE ${table}.id = @id AND ${scopeWhere(table, true, 'live')}`,
+    ),
   });
-  // A child row (log, photo) joined to its project: own company, both live, the project visible.
-  const onVisibleProject = (child: TableRows<SQLiteTable>) =>
-    scoped<Raw>(
-      (scope) =>
-        `SELECT ${child.qualified} FROM ${child.name} JOIN projects ON projects.id = ${child.name}.project_id
-         WHERE ${child.name}.id = @id AND ${child.name}.company_id = @company AND ${child.name}.deleted_at IS NULL
-           AND projects.company_id = @company AND projects.deleted_at IS NULL${scope}`,
-      `projects.id IN (${ASSIGNED_PROJECTS})`,
-    );
   const exists = (table: string) =>
     sqlite.prepare<[string], number>(`SELECT 1 FROM ${table} WHERE id = ?`).pluck();
   const tombstone = (table: string) =>
@@ -200,28 +187,11 @@ function prepareStatements(sqlite: Sqlite) {
       photos: tombstone('photos'),
       schedule_changes: tombstone('schedule_changes'),
     },
-    project: scoped<Raw>(
-      (scope) =>
-        `SELECT ${projects.select} FROM projects
-         WHERE id = @id AND company_id = @company AND deleted_at IS NULL${scope}`,
-      `id IN (${ASSIGNED_PROJECTS})`,
-    ),
-    task: scoped<Raw>(
-      (scope) =>
-        `SELECT ${tasks.select} FROM tasks WHERE id = @id AND company_id = @company AND deleted_at IS NULL${scope}`,
-      TASK_SCOPE,
-    ),
-    log: onVisibleProject(projectLogs),
-    photo: onVisibleProject(photos),
-    // A schedule change of a task the user may see (EXISTS: `task_id IN (visible task ids)` would list them all).
-    scheduleChange: scoped<Raw>(
-      (scope) =>
-        `SELECT ${scheduleChanges.select} FROM schedule_changes
-         WHERE id = @id AND company_id = @company AND deleted_at IS NULL AND EXISTS (
-           SELECT 1 FROM tasks WHERE tasks.id = schedule_changes.task_id AND tasks.company_id = @company
-             AND tasks.deleted_at IS NULL${scope})`,
-      TASK_SCOPE,
-    ),
+    project: visible('projects', projects),
+    task: visible('tasks', tasks),
+    log: visible('project_logs', projectLogs),
+    photo: visible('photos', photos),
+    scheduleChange: visible('schedule_changes', scheduleChanges),
     liveScheduleChangesOfTask: sqlite
       .prepare<[string, string], string>(
         'SELECT id FROM schedule_changes WHERE task_id = ? AND company_id = ? AND deleted_at IS NULL',

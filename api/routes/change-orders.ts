@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { ChangeOrderListQuerySchema } from '#shared/schemas/change-order.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { parseWith, readJson } from '../http.ts';
-import { findVisibleProject, visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { findVisibleProject } from '../mutators/core.ts';
 import { createChangeOrder, decideChangeOrder } from '../mutators/change-orders.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
-const { changeOrders, projects } = schema;
+const { changeOrders } = schema;
 
 /** Change orders (spec 01 sections 2, 4, 5 and 7): list, request, and approve/reject/resolve. */
 export const changeOrderRoutes = new Hono<AppEnv>()
@@ -18,13 +19,11 @@ export const changeOrderRoutes = new Hono<AppEnv>()
     const query = parseWith(ChangeOrderListQuerySchema, c.req.query());
     if (query.projectId) findVisibleProject(db, user, query.projectId);
     const rows = db
-      .select(getTableColumns(changeOrders))
+      .select()
       .from(changeOrders)
-      .innerJoin(projects, eq(projects.id, changeOrders.projectId))
       .where(
         and(
-          eq(changeOrders.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('change_orders', user),
           query.projectId ? eq(changeOrders.projectId, query.projectId) : undefined,
           query.status ? eq(changeOrders.status, query.status) : undefined,
         ),

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { CommunicationListQuerySchema } from '#shared/schemas/communication.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { parseWith, readJson } from '../http.ts';
-import { findVisibleProject, visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { findVisibleProject } from '../mutators/core.ts';
 import { createCommunication } from '../mutators/communications.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
-const { communications, projects } = schema;
+const { communications } = schema;
 
 /** The communications feed (spec 01 sections 2 and 7): the company's, on projects the user may see. */
 export const communicationRoutes = new Hono<AppEnv>()
@@ -18,13 +19,11 @@ export const communicationRoutes = new Hono<AppEnv>()
     const query = parseWith(CommunicationListQuerySchema, c.req.query());
     if (query.projectId) findVisibleProject(db, user, query.projectId);
     const rows = db
-      .select(getTableColumns(communications))
+      .select()
       .from(communications)
-      .innerJoin(projects, eq(projects.id, communications.projectId))
       .where(
         and(
-          eq(communications.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('communications', user),
           query.projectId ? eq(communications.projectId, query.projectId) : undefined,
           query.type ? eq(communications.type, query.type) : undefined,
         ),

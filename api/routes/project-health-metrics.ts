@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
-import { visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
 import { calculateProjectHealth } from '../mutators/health.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
@@ -20,8 +20,7 @@ export const healthMetricRoutes = new Hono<AppEnv>()
       .innerJoin(projects, eq(projects.id, m.projectId))
       .where(
         and(
-          eq(m.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('project_health_metrics', user),
           sql`NOT EXISTS (SELECT 1 FROM ${m} AS later WHERE later.project_id = ${m.projectId}
             AND (later.calculated_at > ${m.calculatedAt}
               OR (later.calculated_at = ${m.calculatedAt} AND later.id > ${m.id})))`,

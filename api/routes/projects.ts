@@ -3,7 +3,8 @@ import { asc } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { readJson } from '../http.ts';
-import { publicRow, visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { publicRow } from '../mutators/core.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
@@ -13,7 +14,7 @@ export const projectRoutes = new Hono<AppEnv>()
     const rows = db
       .select()
       .from(schema.projects)
-      .where(visibleProjectsWhere(db, sessionUser(c)))
+      .where(visibleWhere('projects', sessionUser(c)))
       .orderBy(asc(schema.projects.name))
       .all();
     return c.json(rows.map(publicRow));

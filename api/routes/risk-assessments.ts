@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { RiskAssessmentListQuerySchema } from '#shared/schemas/risk.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { parseWith, readJson } from '../http.ts';
-import { findVisibleProject, visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { findVisibleProject } from '../mutators/core.ts';
 import { createRiskAssessment } from '../mutators/risks.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
-const { riskAssessments, projects } = schema;
+const { riskAssessments } = schema;
 
 /** Risk assessments (spec 02 sections 2 and 7): the company's, on projects the user may see. */
 export const riskRoutes = new Hono<AppEnv>()
@@ -18,13 +19,11 @@ export const riskRoutes = new Hono<AppEnv>()
     const query = parseWith(RiskAssessmentListQuerySchema, c.req.query());
     if (query.projectId) findVisibleProject(db, user, query.projectId);
     const rows = db
-      .select(getTableColumns(riskAssessments))
+      .select()
       .from(riskAssessments)
-      .innerJoin(projects, eq(projects.id, riskAssessments.projectId))
       .where(
         and(
-          eq(riskAssessments.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('risk_assessments', user),
           query.projectId ? eq(riskAssessments.projectId, query.projectId) : undefined,
         ),
       )

@@ -4,11 +4,8 @@ import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { readJson } from '../http.ts';
 import { publicRow } from '../mutators/core.ts';
-import {
-  createScheduleChange,
-  updateScheduleChange,
-  visibleScheduleChangesWhere,
-} from '../mutators/schedule-changes.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { createScheduleChange, updateScheduleChange } from '../mutators/schedule-changes.ts';
 import { mutate, sessionUser } from './helpers.ts';
 
 const { scheduleChanges } = schema;
@@ -19,7 +16,7 @@ export const scheduleChangeRoutes = new Hono<AppEnv>()
     const rows = db
       .select()
       .from(scheduleChanges)
-      .where(visibleScheduleChangesWhere(db, sessionUser(c)))
+      .where(visibleWhere('schedule_changes', sessionUser(c)))
       .orderBy(desc(scheduleChanges.createdAt), desc(scheduleChanges.id))
       .all();
     return c.json(rows.map(publicRow));

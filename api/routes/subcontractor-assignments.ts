@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
-import { isScopedToAssignments } from '../mutators/core.ts';
+import { isScopedToAssignments } from '../db/scope.ts';
 import { sessionUser } from './helpers.ts';
 
 const { subcontractorAssignments: assignments, projects } = schema;

@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import type { AppEnv, SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { readJson } from '../http.ts';
-import { isScopedToAssignments, publicRow } from '../mutators/core.ts';
+import { isScopedToAssignments } from '../db/scope.ts';
+import { publicRow } from '../mutators/core.ts';
 import { createTask, deleteTask, listVisibleTasks, updateTask } from '../mutators/tasks.ts';
 import { mutate, sessionUser } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SYNC_TABLES } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { isScopedToAssignments } from '../mutators/core.ts';
+import { isScopedToAssignments } from '../db/scope.ts';
 
 export const ConflictQuerySchema = z.object({
   table: z.enum(SYNC_TABLES).optional(),

@@ -18,7 +18,8 @@ import {
   validate,
   type MutationContext,
 } from './core.ts';
-import { statements } from './statements.ts';
+import { canReferenceObject } from './photos.ts';
+import { OBJECT_URL_PREFIX, statements } from './statements.ts';
 
 const { projectLogs, photos } = schema;
 
@@ -48,19 +49,22 @@ export function findVisibleLog(db: Db, user: SessionUser, id: string): typeof pr
 const PHOTO_URL = /^\/api\/photos\/([^/]+)/;
 
 /**
- * Photos newly referenced by a log must be ones the author can see (another company's id is a 404, as for
- * any id in a body). Uploaded-object addresses are checked by the REST handler, which can read the store;
- * serving them is company-guarded either way. References already on the log are not re-checked, so deleting
- * a photo never makes its log uneditable.
+ * Images newly referenced by a log must be ones the author can see: photos in its scope, objects uploaded
+ * by its company (another company's id or key is a 404, as for any id in a body). Checked here, not in a
+ * route, so REST and sync push apply the same rule. References already on the log are not re-checked, so
+ * deleting a photo never makes its log uneditable.
  */
 function checkImageReferences(
   ctx: MutationContext,
   images: readonly string[],
   existing: readonly string[] = [],
 ) {
-  const ids = [
-    ...new Set(images.filter((u) => !existing.includes(u)).flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? [])),
-  ];
+  const added = images.filter((u) => !existing.includes(u));
+  for (const url of added) {
+    if (!url.startsWith(OBJECT_URL_PREFIX)) continue;
+    if (!canReferenceObject(ctx, url.slice(OBJECT_URL_PREFIX.length))) throw notFound('Image');
+  }
+  const ids = [...new Set(added.flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? []))];
   if (!ids.length) return;
   const found = ctx.db
     .select({ id: photos.id })

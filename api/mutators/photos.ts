@@ -4,7 +4,7 @@ import { PhotoCreateSchema } from '#shared/schemas/photo.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
-import { visibleWhere } from '../db/scope.ts';
+import { isScopedToAssignments, scopeParams, visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
@@ -81,6 +81,72 @@ export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlo
     metadata: { projectId: row.projectId },
   });
   return row;
+}
+
+/**
+ * The sync photo lane's bytes arrived (sync/SPEC.md B7): every live photo of the caller's company waiting
+ * for them becomes present, each as a versioned write of its own so every device pulls it. Returns how many.
+ */
+export function markBlobPresent(
+  ctx: MutationContext,
+  sha256: string,
+  blob: { mimeType: string; sizeBytes: number },
+): number {
+  requirePermission(ctx, 'photos:create');
+  const s = statements(ctx.db);
+  const waiting = s.pendingPhotosOfBlob.all(ctx.user.companyId, sha256);
+  for (const raw of waiting) {
+    const photo = s.rows.photos.decode(raw);
+    s.rows.photos.update(photo.id, ctx.user.companyId, {
+      blobStatus: 'present',
+      filename: sha256,
+      mimeType: blob.mimeType,
+      sizeBytes: blob.sizeBytes,
+      ...stampFields(
+        ctx,
+        nextVersion(ctx),
+        ['blobStatus', 'filename', 'mimeType', 'sizeBytes'],
+        photo.fieldMeta,
+      ),
+    });
+  }
+  return waiting.length;
+}
+
+/** Records a presigned upload's owner when its bytes land (see `objectUploads` in the schema). */
+export function recordUpload(ctx: MutationContext, key: string): void {
+  statements(ctx.db).objects.recordUpload.run(key, ctx.user.companyId, ctx.user.id, nowIso(ctx));
+}
+
+/**
+ * Whether the user may read the bytes stored under `key` (GET /api/objects/image/{key}), and their type
+ * when a photo row knows it. A key is never a capability: the bytes are exactly as visible as the rows
+ * naming them, a live photo (photos:read) or a live log showing it (logs:read), each in the user's scope.
+ * While no row of the company names the key, it is a fresh presigned upload, readable by its uploader only.
+ * Once any row names it (even a deleted one), only those rows decide.
+ */
+export function readableObject(db: Db, user: SessionUser, key: string): { mime: string | null } | null {
+  const o = statements(db).objects;
+  const params = { key, ...scopeParams(user) };
+  const variant = isScopedToAssignments(user) ? 'assigned' : 'company';
+  if (user.permissions.has('photos:read')) {
+    const photo = o.photo[variant].get(params);
+    if (photo) return { mime: photo.mime };
+  }
+  if (user.permissions.has('logs:read') && o.log[variant].get(params)) return { mime: null };
+  if (o.named.get(params)) return null;
+  return o.uploader.get(params) === user.id ? { mime: null } : null;
+}
+
+/**
+ * An object key a user may put into a log: an upload of its company, or the bytes of a photo it can see.
+ * (Another company's key is a 404, as for any foreign id.)
+ */
+export function canReferenceObject(ctx: MutationContext, key: string): boolean {
+  const o = statements(ctx.db).objects;
+  const params = { key, ...scopeParams(ctx.user) };
+  if (o.uploader.get(params) !== undefined) return true;
+  return o.photo[isScopedToAssignments(ctx.user) ? 'assigned' : 'company'].get(params) !== undefined;
 }
 
 /** Tombstones the row only: the bytes stay, since logs and devices that synced it may still point at them. */

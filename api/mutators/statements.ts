@@ -192,11 +192,67 @@ function prepareStatements(sqlite: Sqlite) {
     log: visible('project_logs', projectLogs),
     photo: visible('photos', photos),
     scheduleChange: visible('schedule_changes', scheduleChanges),
+    objects: prepareObjectLookups(sqlite),
+    pendingPhotosOfBlob: sqlite.prepare<[string, string], Raw>(
+      `SELECT ${photos.select} FROM photos
+       WHERE company_id = ? AND sha256 = ? AND blob_status = 'pending' AND deleted_at IS NULL`,
+    ),
+    photoAwaitsBlob: sqlite
+      .prepare<[string, string], number>('SELECT 1 FROM photos WHERE company_id = ? AND sha256 = ? LIMIT 1')
+      .pluck(),
     liveScheduleChangesOfTask: sqlite
       .prepare<[string, string], string>(
         'SELECT id FROM schedule_changes WHERE task_id = ? AND company_id = ? AND deleted_at IS NULL',
       )
       .pluck(),
+  };
+}
+
+/** Address of an uploaded object as a log stores it. */
+export const OBJECT_URL_PREFIX = '/api/objects/image/';
+
+/**
+ * Who may read the bytes stored under a key (DESIGN.md section 6: bytes are as visible as the rows naming
+ * them). All take @key, @company and @user.
+ */
+function prepareObjectLookups(sqlite: Sqlite) {
+  type Key = { key: string; company: string; user: string };
+  const both = <R>(sql: (scoped: boolean) => string) => ({
+    company: sqlite.prepare<[Key], R>(sql(false)),
+    assigned: sqlite.prepare<[Key], R>(sql(true)),
+  });
+  const logNames = (alias: string) =>
+    `EXISTS (SELECT 1 FROM json_each(${alias}.images) j WHERE j.value = '${OBJECT_URL_PREFIX}' || @key)`;
+  return {
+    /** A live photo the user may see whose bytes are stored under the key and have arrived. */
+    photo: both<{ mime: string | null }>(
+      (scoped) =>
+        `SELECT mime_type AS mime FROM photos WHERE photos.filename = @key AND photos.blob_status = 'present'
+           AND ${scopeWhere('photos', scoped, 'live')} LIMIT 1`,
+    ),
+    /** A live log the user may see that shows the object. */
+    log: both<number>(
+      (scoped) =>
+        `SELECT 1 FROM project_logs WHERE ${scopeWhere('project_logs', scoped, 'live')}
+           AND ${logNames('project_logs')} LIMIT 1`,
+    ),
+    /** Any row of the company naming the key, live or not: once one exists, rows decide, not the upload. */
+    named: sqlite
+      .prepare<[Key], number>(
+        `SELECT 1 WHERE EXISTS (SELECT 1 FROM photos WHERE company_id = @company AND filename = @key)
+           OR EXISTS (SELECT 1 FROM project_logs l WHERE l.company_id = @company AND ${logNames('l')})`,
+      )
+      .pluck(),
+    /** The uploader of a presigned upload of the company. */
+    uploader: sqlite
+      .prepare<[Key], string | null>(
+        'SELECT user_id FROM object_uploads WHERE key = @key AND company_id = @company',
+      )
+      .pluck(),
+    recordUpload: sqlite.prepare<[string, string, string, string]>(
+      `INSERT INTO object_uploads (key, company_id, user_id, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO NOTHING`,
+    ),
   };
 }
 

@@ -84,8 +84,8 @@ export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlo
 }
 
 /**
- * The sync photo lane's bytes arrived (sync/SPEC.md B7): every live photo of the caller's company waiting
- * for them becomes present, each as a versioned write of its own so every device pulls it. Returns how many.
+ * The sync photo lane's bytes arrived (sync/SPEC.md B7): every live photo the caller may see waiting for
+ * them becomes present, each as a versioned write of its own so every device pulls it. Returns how many.
  */
 export function markBlobPresent(
   ctx: MutationContext,
@@ -94,7 +94,8 @@ export function markBlobPresent(
 ): number {
   requirePermission(ctx, 'photos:create');
   const s = statements(ctx.db);
-  const waiting = s.pendingPhotosOfBlob.all(ctx.user.companyId, sha256);
+  const variant = isScopedToAssignments(ctx.user) ? 'assigned' : 'company';
+  const waiting = s.pendingPhotosOfBlob[variant].all({ sha: sha256, ...scopeParams(ctx.user) });
   for (const raw of waiting) {
     const photo = s.rows.photos.decode(raw);
     s.rows.photos.update(photo.id, ctx.user.companyId, {
@@ -111,6 +112,12 @@ export function markBlobPresent(
     });
   }
   return waiting.length;
+}
+
+/** Whether a live photo the user may see names these bytes (PUT /api/sync/blobs answers 404 otherwise). */
+export function photoOfBlobVisible(db: Db, user: SessionUser, sha256: string): boolean {
+  const variant = isScopedToAssignments(user) ? 'assigned' : 'company';
+  return statements(db).photoOfBlob[variant].get({ sha: sha256, ...scopeParams(user) }) !== undefined;
 }
 
 /** Records a presigned upload's owner when its bytes land (see `objectUploads` in the schema). */

@@ -193,13 +193,30 @@ function prepareStatements(sqlite: Sqlite) {
     photo: visible('photos', photos),
     scheduleChange: visible('schedule_changes', scheduleChanges),
     objects: prepareObjectLookups(sqlite),
-    pendingPhotosOfBlob: sqlite.prepare<[string, string], Raw>(
-      `SELECT ${photos.select} FROM photos
-       WHERE company_id = ? AND sha256 = ? AND blob_status = 'pending' AND deleted_at IS NULL`,
-    ),
-    photoAwaitsBlob: sqlite
-      .prepare<[string, string], number>('SELECT 1 FROM photos WHERE company_id = ? AND sha256 = ? LIMIT 1')
-      .pluck(),
+    // Photos the user may see waiting for these bytes (sync/SPEC.md B7); takes @sha, @company and @user.
+    pendingPhotosOfBlob: {
+      company: sqlite.prepare<[{ sha: string; company: string; user: string }], Raw>(
+        `SELECT ${photos.select} FROM photos WHERE photos.sha256 = @sha AND photos.blob_status = 'pending'
+           AND ${scopeWhere('photos', false, 'live')}`,
+      ),
+      assigned: sqlite.prepare<[{ sha: string; company: string; user: string }], Raw>(
+        `SELECT ${photos.select} FROM photos WHERE photos.sha256 = @sha AND photos.blob_status = 'pending'
+           AND ${scopeWhere('photos', true, 'live')}`,
+      ),
+    },
+    /** Whether a photo the user may see names these bytes (a hash is not a capability either). */
+    photoOfBlob: {
+      company: sqlite
+        .prepare<[{ sha: string; company: string; user: string }], number>(
+          `SELECT 1 FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', false, 'live')} LIMIT 1`,
+        )
+        .pluck(),
+      assigned: sqlite
+        .prepare<[{ sha: string; company: string; user: string }], number>(
+          `SELECT 1 FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', true, 'live')} LIMIT 1`,
+        )
+        .pluck(),
+    },
     liveScheduleChangesOfTask: sqlite
       .prepare<[string, string], string>(
         'SELECT id FROM schedule_changes WHERE task_id = ? AND company_id = ? AND deleted_at IS NULL',

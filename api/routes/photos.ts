@@ -12,6 +12,7 @@ import {
   deletePhoto,
   findVisiblePhoto,
   listVisiblePhotos,
+  readableObject,
   type PhotoBlob,
 } from '../mutators/photos.ts';
 import {
@@ -88,7 +89,12 @@ async function createFromUpload(c: Context<AppEnv>) {
   const body = await readJson(c);
   const { filename } = parseWith(PhotoCreateSchema, body);
   const meta = await readImageMeta(c.var.deps.store, filename);
-  if (!meta || meta.companyId !== sessionUser(c).companyId) throw notFound('Upload');
+  // The key must name bytes the user may read (its own fresh upload, or a photo it can see): a key alone
+  // must not turn another project's photo into one of the caller's.
+  const user = sessionUser(c);
+  if (!meta || meta.companyId !== user.companyId || !readableObject(c.var.deps.db, user, filename)) {
+    throw notFound('Upload');
+  }
   const blob: PhotoBlob = {
     mimeType: meta.mime,
     sizeBytes: meta.size,

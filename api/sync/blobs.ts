@@ -3,8 +3,7 @@ import type { SessionUser } from '../context.ts';
 import { writeTx, type Db } from '../db/index.ts';
 import { HttpError, badRequest, notFound } from '../http.ts';
 import { restContext } from '../mutators/core.ts';
-import { markBlobPresent } from '../mutators/photos.ts';
-import { statements } from '../mutators/statements.ts';
+import { markBlobPresent, photoOfBlobVisible } from '../mutators/photos.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { readCappedBody, sha256Hex, sniffImage, storeImage } from '../storage/sniff.ts';
 import { syncNotifier } from './events.ts';
@@ -32,8 +31,7 @@ export async function putBlob(
   if (!SHA256_HEX.test(sha256)) {
     throw badRequest('The address must be the SHA-256 of the bytes, in lowercase hex', { sha256: 'invalid' });
   }
-  const wanted = statements(db).photoAwaitsBlob.get(user.companyId, sha256);
-  if (!wanted) throw notFound('Photo for these bytes');
+  if (!photoOfBlobVisible(db, user, sha256)) throw notFound('Photo for these bytes');
   const bytes = await readCappedBody(req, MAX_PHOTO_BYTES);
   if (sha256Hex(bytes) !== sha256) {
     throw new HttpError(400, 'HASH_MISMATCH', 'The bytes do not match their SHA-256; upload them again');

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { LogCreateSchema, LogPatchSchema } from '#shared/schemas/log.ts';
 import type { SessionUser } from '../context.ts';
@@ -24,7 +24,18 @@ import { OBJECT_URL_PREFIX, statements } from './statements.ts';
 const { projectLogs, photos } = schema;
 
 /** Logs the user may see (`api/db/scope.ts`), newest first, optionally of one project. */
-export function listVisibleLogs(db: Db, user: SessionUser, projectId?: string) {
+/** Newest first; the id breaks ties (the order REST pages by). */
+export const LOGS_ORDER = [
+  { column: projectLogs.createdAt, desc: true },
+  { column: projectLogs.id, desc: true },
+] as const;
+
+export function listVisibleLogs(
+  db: Db,
+  user: SessionUser,
+  projectId?: string,
+  page: { after?: SQL; limit?: number } = {},
+) {
   return db
     .select()
     .from(projectLogs)
@@ -32,9 +43,11 @@ export function listVisibleLogs(db: Db, user: SessionUser, projectId?: string) {
       and(
         visibleWhere('project_logs', user),
         projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
+        page.after,
       ),
     )
     .orderBy(desc(projectLogs.createdAt), desc(projectLogs.id))
+    .limit(page.limit ?? -1)
     .all();
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { type SQL, and, desc, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { PhotoCreateSchema } from '#shared/schemas/photo.ts';
 import type { SessionUser } from '../context.ts';
@@ -34,7 +34,18 @@ export interface PhotoBlob {
 }
 
 /** Photos the user may see (`api/db/scope.ts`), newest first, optionally of one project. */
-export function listVisiblePhotos(db: Db, user: SessionUser, projectId?: string) {
+/** Newest first; the id breaks ties (the order REST pages by). */
+export const PHOTOS_ORDER = [
+  { column: photos.createdAt, desc: true },
+  { column: photos.id, desc: true },
+] as const;
+
+export function listVisiblePhotos(
+  db: Db,
+  user: SessionUser,
+  projectId?: string,
+  page: { after?: SQL; limit?: number } = {},
+) {
   return db
     .select()
     .from(photos)
@@ -42,9 +53,11 @@ export function listVisiblePhotos(db: Db, user: SessionUser, projectId?: string)
       and(
         visibleWhere('photos', user),
         projectId === undefined ? undefined : eq(photos.projectId, projectId),
+        page.after,
       ),
     )
     .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(page.limit ?? -1)
     .all();
 }
 

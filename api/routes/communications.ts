@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CommunicationListQuerySchema } from '#shared/schemas/communication.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
@@ -8,14 +8,20 @@ import { visibleWhere } from '../db/scope.ts';
 import { findVisibleProject } from '../mutators/core.ts';
 import { createCommunication } from '../mutators/communications.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
 const { communications } = schema;
+const ORDER: OrderKey[] = [
+  { column: communications.createdAt, desc: true },
+  { column: communications.id, desc: true },
+];
 
 /** The communications feed (spec 01 sections 2 and 7): the company's, on projects the user may see. */
 export const communicationRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
     const query = parseWith(CommunicationListQuerySchema, c.req.query());
     if (query.projectId) findVisibleProject(db, user, query.projectId);
     const rows = db
@@ -24,13 +30,15 @@ export const communicationRoutes = new Hono<AppEnv>()
       .where(
         and(
           visibleWhere('communications', user),
+          afterWhere(ORDER, page.after),
           query.projectId ? eq(communications.projectId, query.projectId) : undefined,
           query.type ? eq(communications.type, query.type) : undefined,
         ),
       )
-      .orderBy(desc(communications.createdAt), desc(communications.id))
+      .orderBy(...orderOf(ORDER))
+      .limit(readLimit(page))
       .all();
-    return c.json(rows);
+    return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);

@@ -3,8 +3,9 @@ import { Id } from '#shared/schemas/common.ts';
 import type { AppEnv } from '../context.ts';
 import { badRequest, readJson } from '../http.ts';
 import { publicRow } from '../mutators/core.ts';
-import { createLog, deleteLog, listVisibleLogs, updateLog } from '../mutators/logs.ts';
+import { LOGS_ORDER, createLog, deleteLog, listVisibleLogs, updateLog } from '../mutators/logs.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
 export const logRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
@@ -12,7 +13,12 @@ export const logRoutes = new Hono<AppEnv>()
     if (projectId !== undefined && !Id.safeParse(projectId).success) {
       throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
     }
-    return c.json(listVisibleLogs(c.var.deps.db, sessionUser(c), projectId).map(publicRow));
+    const page = pageRequest(c);
+    const rows = listVisibleLogs(c.var.deps.db, sessionUser(c), projectId, {
+      after: afterWhere(LOGS_ORDER, page.after),
+      limit: readLimit(page),
+    });
+    return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);

@@ -12,6 +12,7 @@ import {
   deletePhoto,
   findVisiblePhoto,
   listVisiblePhotos,
+  PHOTOS_ORDER,
   readableObject,
   type PhotoBlob,
 } from '../mutators/photos.ts';
@@ -25,6 +26,7 @@ import {
   tooLarge,
 } from '../storage/sniff.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
 /** Room for the multipart boundaries and the text fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -121,7 +123,12 @@ export const photoRoutes = new Hono<AppEnv>()
     if (projectId !== undefined && !Id.safeParse(projectId).success) {
       throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
     }
-    return c.json(listVisiblePhotos(c.var.deps.db, sessionUser(c), projectId).map(toJson));
+    const page = pageRequest(c);
+    const rows = listVisiblePhotos(c.var.deps.db, sessionUser(c), projectId, {
+      after: afterWhere(PHOTOS_ORDER, page.after),
+      limit: readLimit(page),
+    });
+    return sendPage(c, page, rows.map(toJson), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const multipart = /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '');

@@ -3,10 +3,20 @@ import type Database from 'better-sqlite3';
 import type { AppEnv, SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { readJson } from '../http.ts';
-import { isScopedToAssignments } from '../db/scope.ts';
+import { and } from 'drizzle-orm';
+import { schema } from '../db/index.ts';
+import { isScopedToAssignments, visibleWhere } from '../db/scope.ts';
 import { publicRow } from '../mutators/core.ts';
 import { createTask, deleteTask, listVisibleTasks, updateTask } from '../mutators/tasks.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
+
+const { tasks } = schema;
+/** The order of `listVisibleTasks`: newest first, the id breaking ties. */
+const ORDER: OrderKey[] = [
+  { column: tasks.createdAt, desc: true },
+  { column: tasks.id, desc: true },
+];
 
 /**
  * The company-wide task list only changes when the company's sync version does (every task write bumps it
@@ -48,6 +58,17 @@ export const taskRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
+    if (page.limit !== undefined) {
+      const rows = db
+        .select()
+        .from(tasks)
+        .where(and(visibleWhere('tasks', user), afterWhere(ORDER, page.after)))
+        .orderBy(...orderOf(ORDER))
+        .limit(readLimit(page))
+        .all();
+      return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
+    }
     if (isScopedToAssignments(user)) return c.json(listVisibleTasks(db, user));
     const list = companyTaskList(db, user);
     const etag = `W/"tasks-${list.version}"`;

@@ -124,9 +124,9 @@ export function findVisibleProject(
   id: string,
 ): typeof schema.projects.$inferSelect {
   const s = statements(db);
-  const raw = lookupVisible(s.project, user, id);
-  if (!raw) throw notFound('Project');
-  return s.rows.projects.decode(raw);
+  const row = lookupVisible(s.project, user, id);
+  if (!row) throw notFound('Project');
+  return row;
 }
 
 /** Strips the sync bookkeeping that clients of the REST API do not need. */

@@ -54,9 +54,9 @@ export function listVisibleLogs(
 /** A live log the user may see, or 404. */
 export function findVisibleLog(db: Db, user: SessionUser, id: string): typeof projectLogs.$inferSelect {
   const s = statements(db);
-  const raw = lookupVisible(s.log, user, id);
-  if (!raw) throw notFound('Project log');
-  return s.rows.projectLogs.decode(raw);
+  const row = lookupVisible(s.log, user, id);
+  if (!row) throw notFound('Project log');
+  return row;
 }
 
 const PHOTO_URL = /^\/api\/photos\/([^/]+)/;

@@ -64,9 +64,9 @@ export function listVisiblePhotos(
 /** A live photo the user may see, or 404 (also for another company's id). */
 export function findVisiblePhoto(db: Db, user: SessionUser, id: string): typeof photos.$inferSelect {
   const s = statements(db);
-  const raw = lookupVisible(s.photo, user, id);
-  if (!raw) throw notFound('Photo');
-  return s.rows.photos.decode(raw);
+  const row = lookupVisible(s.photo, user, id);
+  if (!row) throw notFound('Photo');
+  return row;
 }
 
 export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlob) {
@@ -109,8 +109,7 @@ export function markBlobPresent(
   const s = statements(ctx.db);
   const variant = isScopedToAssignments(ctx.user) ? 'assigned' : 'company';
   const waiting = s.pendingPhotosOfBlob[variant].all({ sha: sha256, ...scopeParams(ctx.user) });
-  for (const raw of waiting) {
-    const photo = s.rows.photos.decode(raw);
+  for (const photo of waiting) {
     s.rows.photos.update(photo.id, ctx.user.companyId, {
       blobStatus: 'present',
       filename: sha256,

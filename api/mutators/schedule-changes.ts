@@ -28,9 +28,9 @@ export type ScheduleChangeRow = ScheduleChanges['$inferSelect'];
 /** A live schedule change the user may see (on a task the user may see), or 404. */
 export function findVisibleScheduleChange(db: Db, user: SessionUser, id: string): ScheduleChangeRow {
   const s = statements(db);
-  const raw = lookupVisible(s.scheduleChange, user, id);
-  if (!raw) throw notFound('Schedule change');
-  return s.rows.scheduleChanges.decode(raw);
+  const row = lookupVisible(s.scheduleChange, user, id);
+  if (!row) throw notFound('Schedule change');
+  return row;
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'no date');

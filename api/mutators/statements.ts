@@ -1,106 +1,96 @@
 import type Database from 'better-sqlite3';
-import { getTableColumns, getTableName, is, SQL, type Column } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
-import { scopeWhere, type ScopedTable } from '../db/scope.ts';
+import { scopeSql, scopeWhere, type ScopedTable } from '../db/scope.ts';
 
 /**
  * The mutators' hot queries, prepared once per database connection (DESIGN.md section 12: drizzle's query
- * builder costs 4-8x raw SQL per call, a prepared statement ~1.1x; budgets B2 and B4). Rows are read and
- * written exactly as drizzle does it, from the drizzle table definitions: camelCase keys in the table's
- * column order, each value through its column's driver mapping (JSON columns as JSON text, booleans as
- * 0/1), and on insert the column defaults drizzle would fill in.
+ * builder costs 4-8x raw SQL per call, a prepared statement ~1.1x; budgets B2 and B4). Reads and writes of
+ * whole rows are drizzle's own prepared statements (`.prepare()` with placeholders), so rows are mapped by
+ * drizzle and nowhere else; the few plain SQL statements below return single values, never rows.
  */
 
 type Sqlite = Database.Database;
 type Raw = Record<string, unknown>;
 
-/** Drizzle column types whose driver mapping is the identity. */
-const PLAIN_COLUMNS = new Set(['SQLiteText', 'SQLiteInteger', 'SQLiteReal']);
+/** A mirrored table with the `id` and `company_id` every write is keyed by. */
+type KeyedTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn };
 
-/** Reads and writes one table's rows like drizzle's query builder. */
-class TableRows<T extends SQLiteTable> {
-  readonly name: string;
-  private readonly columns: [key: string, column: Column][];
-  /** `"sql_name" AS "camelKey"` for every column. */
-  readonly select: string;
-  private readonly mapped: [key: string, column: Column][];
-  private insertStmt?: Database.Statement<unknown[], Raw>;
-  private readonly updates = new Map<string, Database.Statement<unknown[], Raw>>();
+/** Whole-row writes of one table as drizzle prepared statements, one per set of columns written. */
+class TableRows<T extends KeyedTable> {
+  private readonly columns: Record<string, Column>;
+  private readonly inserts = new Map<string, { get(values: Raw): unknown }>();
+  private readonly updates = new Map<string, { get(values: Raw): unknown }>();
 
   constructor(
-    private readonly sqlite: Sqlite,
-    table: T,
+    private readonly db: Db,
+    private readonly table: T,
   ) {
-    this.name = getTableName(table);
-    this.columns = Object.entries(getTableColumns(table));
-    for (const [key, col] of this.columns) {
-      // Drizzle would put SQL expressions or update hooks into its statements: not supported here.
-      if (is(col.default, SQL) || col.onUpdateFn) throw new Error(`${this.name}.${key}: unsupported column`);
+    this.columns = getTableColumns(table);
+  }
+
+  /** The defined keys of `values`, in column order (the statement's signature). */
+  private keysOf(values: Raw): string[] {
+    return Object.keys(this.columns).filter((k) => values[k] !== undefined);
+  }
+
+  /** Bounded: there are only so many column subsets, but never let a stream of odd patches grow it. */
+  private cached<S>(map: Map<string, S>, keys: string[], make: () => S): S {
+    const signature = keys.join(',');
+    let stmt = map.get(signature);
+    if (!stmt) {
+      stmt = make();
+      if (map.size < 256) map.set(signature, stmt);
     }
-    this.select = this.columns.map(([key, col]) => `"${col.name}" AS "${key}"`).join(', ');
-    // Columns whose driver value may differ from the JS value (JSON, booleans): all but the plain ones.
-    this.mapped = this.columns.filter(([, col]) => !PLAIN_COLUMNS.has(col.columnType));
+    return stmt;
   }
 
-  /** A row as drizzle returns it, from a statement selecting `select`. */
-  decode(raw: Raw): T['$inferSelect'] {
-    for (const [key, col] of this.mapped) {
-      const value = raw[key];
-      if (value !== null && value !== undefined) raw[key] = col.mapFromDriverValue(value);
-    }
-    return raw as T['$inferSelect'];
+  private placeholders(keys: string[]) {
+    return Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
   }
 
-  private encode(col: Column, value: unknown): unknown {
-    return value === null ? null : col.mapToDriverValue(value);
-  }
-
-  /** INSERT ... RETURNING the new row; a missing value takes the column's default, as in drizzle. */
+  /**
+   * INSERT ... RETURNING the new row. Columns left out take their static defaults; a column whose default
+   * is computed per row (timestamps) must be given, since a prepared statement would freeze its value.
+   */
   insert(values: T['$inferInsert']): T['$inferSelect'] {
-    this.insertStmt ??= this.sqlite.prepare(
-      `INSERT INTO ${this.name} (${this.columns.map(([, col]) => `"${col.name}"`).join(', ')})
-       VALUES (${this.columns.map(() => '?').join(', ')}) RETURNING ${this.select}`,
-    );
     const input = values as Raw;
-    const params = this.columns.map(([key, col]) => {
-      const value = input[key];
-      if (value !== undefined) return this.encode(col, value);
-      if (col.default !== undefined && col.default !== null) return this.encode(col, col.default);
-      if (col.defaultFn) return this.encode(col, col.defaultFn());
-      return null;
+    const keys = this.keysOf(input);
+    const stmt = this.cached(this.inserts, keys, () => {
+      const frozen = Object.entries(this.columns).find(([k, col]) => col.defaultFn && !keys.includes(k));
+      if (frozen) throw new Error(`${frozen[0]} must be given: its default is computed per row`);
+      return this.db
+        .insert(this.table)
+        .values(this.placeholders(keys) as never)
+        .returning()
+        .prepare();
     });
-    return this.decode(this.insertStmt.get(params)!);
+    return stmt.get(input) as T['$inferSelect'];
   }
 
   /**
    * UPDATE of the defined values of `set` (undefined ones are left alone, as drizzle does) on the row with
-   * this id in this company, RETURNING the row (undefined when there is none). One statement per column set.
+   * this id in this company, RETURNING the row (undefined when there is none).
    */
   update(id: string, companyId: string, set: Partial<T['$inferInsert']>): T['$inferSelect'] | undefined {
     const input = set as Raw;
-    const names: string[] = [];
-    const params: unknown[] = [];
-    for (const [key, col] of this.columns) {
-      const value = input[key];
-      if (value === undefined) continue;
-      names.push(col.name);
-      params.push(this.encode(col, value));
-    }
-    const signature = names.join(',');
-    let stmt = this.updates.get(signature);
-    if (!stmt) {
-      stmt = this.sqlite.prepare(
-        `UPDATE ${this.name} SET ${names.map((n) => `"${n}" = ?`).join(', ')}
-         WHERE id = ? AND company_id = ? RETURNING ${this.select}`,
-      );
-      // Bounded: there are only so many column subsets, but never let a stream of odd patches grow it.
-      if (this.updates.size < 256) this.updates.set(signature, stmt);
-    }
-    params.push(id, companyId);
-    const raw = stmt.get(params);
-    return raw ? this.decode(raw) : undefined;
+    const keys = this.keysOf(input);
+    const stmt = this.cached(this.updates, keys, () =>
+      this.db
+        .update(this.table)
+        .set(this.placeholders(keys) as never)
+        .where(
+          and(
+            eq(this.table.id, sql.placeholder('$id')),
+            eq(this.table.companyId, sql.placeholder('$company')),
+          ),
+        )
+        .returning()
+        .prepare(),
+    );
+    return stmt.get({ ...input, $id: id, $company: companyId }) as T['$inferSelect'] | undefined;
   }
 }
 
@@ -113,28 +103,35 @@ export interface Visible {
 
 /** A lookup with a variant for everyone and one for subcontractors (scoped to their assignments). */
 export interface Scoped<R> {
-  company: Database.Statement<[Visible], R>;
-  assigned: Database.Statement<[Visible], R>;
+  company: { get(params: Visible): R | undefined };
+  assigned: { get(params: Visible): R | undefined };
 }
 
-function prepareStatements(sqlite: Sqlite) {
+function prepareStatements(db: Db) {
+  const sqlite = db.$client;
   const rows = {
-    projects: new TableRows(sqlite, schema.projects),
-    tasks: new TableRows(sqlite, schema.tasks),
-    projectLogs: new TableRows(sqlite, schema.projectLogs),
-    photos: new TableRows(sqlite, schema.photos),
-    scheduleChanges: new TableRows(sqlite, schema.scheduleChanges),
+    projects: new TableRows(db, schema.projects),
+    tasks: new TableRows(db, schema.tasks),
+    projectLogs: new TableRows(db, schema.projectLogs),
+    photos: new TableRows(db, schema.photos),
+    scheduleChanges: new TableRows(db, schema.scheduleChanges),
   };
-  const { projects, tasks, projectLogs, photos, scheduleChanges } = rows;
   // The row with this id if the user may read it, both variants of the one scope rule prepared.
-  const visible = (table: ScopedTable, rows: TableRows<SQLiteTable>): Scoped<Raw> => ({
-    company: sqlite.prepare<[Visible], Raw>(
-      `SELECT ${rows.select} FROM ${table} WHERE ${table}.id = @id AND ${scopeWhere(table, false, 'live')}`,
-    ),
-    assigned: sqlite.prepare<[Visible], Raw>(
-      `SELECT ${rows.select} FROM ${table} WHERE ${table}.id = @id AND ${scopeWhere(table, true, 'live')}`,
-    ),
-  });
+  // The row with this id if the user may read it, both variants of the one scope rule prepared.
+  const byId = <T extends KeyedTable>(table: T, where: ScopedTable) => {
+    const prepare = (scoped: boolean) =>
+      db
+        .select()
+        .from(table as KeyedTable)
+        .where(
+          and(
+            eq(table.id, sql.placeholder('id')),
+            scopeSql(scopeWhere(where, scoped, 'live'), 'placeholders'),
+          ),
+        )
+        .prepare();
+    return { company: prepare(false), assigned: prepare(true) } as unknown as Scoped<T['$inferSelect']>;
+  };
   const exists = (table: string) =>
     sqlite.prepare<[string], number>(`SELECT 1 FROM ${table} WHERE id = ?`).pluck();
   const tombstone = (table: string) =>
@@ -187,23 +184,28 @@ function prepareStatements(sqlite: Sqlite) {
       photos: tombstone('photos'),
       schedule_changes: tombstone('schedule_changes'),
     },
-    project: visible('projects', projects),
-    task: visible('tasks', tasks),
-    log: visible('project_logs', projectLogs),
-    photo: visible('photos', photos),
-    scheduleChange: visible('schedule_changes', scheduleChanges),
+    project: byId(schema.projects, 'projects'),
+    task: byId(schema.tasks, 'tasks'),
+    log: byId(schema.projectLogs, 'project_logs'),
+    photo: byId(schema.photos, 'photos'),
+    scheduleChange: byId(schema.scheduleChanges, 'schedule_changes'),
     objects: prepareObjectLookups(sqlite),
     // Photos the user may see waiting for these bytes (sync/SPEC.md B7); takes @sha, @company and @user.
-    pendingPhotosOfBlob: {
-      company: sqlite.prepare<[{ sha: string; company: string; user: string }], Raw>(
-        `SELECT ${photos.select} FROM photos WHERE photos.sha256 = @sha AND photos.blob_status = 'pending'
-           AND ${scopeWhere('photos', false, 'live')}`,
-      ),
-      assigned: sqlite.prepare<[{ sha: string; company: string; user: string }], Raw>(
-        `SELECT ${photos.select} FROM photos WHERE photos.sha256 = @sha AND photos.blob_status = 'pending'
-           AND ${scopeWhere('photos', true, 'live')}`,
-      ),
-    },
+    pendingPhotosOfBlob: (() => {
+      const prepare = (scoped: boolean) =>
+        db
+          .select()
+          .from(schema.photos)
+          .where(
+            and(
+              eq(schema.photos.sha256, sql.placeholder('sha')),
+              eq(schema.photos.blobStatus, 'pending'),
+              scopeSql(scopeWhere('photos', scoped, 'live'), 'placeholders'),
+            ),
+          )
+          .prepare();
+      return { company: prepare(false), assigned: prepare(true) };
+    })(),
     /** Whether a photo the user may see names these bytes (a hash is not a capability either). */
     photoOfBlob: {
       company: sqlite
@@ -280,6 +282,6 @@ const cache = new WeakMap<Sqlite, Statements>();
 /** The prepared statements of this connection (prepared on first use). */
 export function statements(db: Db): Statements {
   let s = cache.get(db.$client);
-  if (!s) cache.set(db.$client, (s = prepareStatements(db.$client)));
+  if (!s) cache.set(db.$client, (s = prepareStatements(db)));
   return s;
 }

@@ -37,9 +37,9 @@ export type PublicTask = Omit<TaskRow, 'fieldMeta' | 'deletedAt'>;
  */
 export function findVisibleTask(db: Db, user: SessionUser, id: string): TaskRow {
   const s = statements(db);
-  const raw = lookupVisible(s.task, user, id);
-  if (!raw) throw notFound('Task');
-  return s.rows.tasks.decode(raw);
+  const row = lookupVisible(s.task, user, id);
+  if (!row) throw notFound('Task');
+  return row;
 }
 
 // GET /api/tasks is the B1 benchmark route (DESIGN.md sections 11-12): the list is read with statements

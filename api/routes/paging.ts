@@ -44,10 +44,10 @@ function decodeCursor(cursor: string): unknown[] {
 
 /** `limit` and `cursor` of the request (other query parameters are the route's business). */
 export function pageRequest(c: Context<AppEnv>): PageRequest {
-  const { limit, cursor } = parseWith(PageQuery, {
-    limit: c.req.query('limit'),
-    cursor: c.req.query('cursor'),
-  });
+  const raw = { limit: c.req.query('limit'), cursor: c.req.query('cursor') };
+  // The unpaged list is the hot path (budget B1): no validation to run when neither is sent.
+  if (raw.limit === undefined && raw.cursor === undefined) return {};
+  const { limit, cursor } = parseWith(PageQuery, raw);
   if (cursor === undefined) return { limit };
   return { limit: limit ?? LIST_MAX_LIMIT, after: decodeCursor(cursor) };
 }

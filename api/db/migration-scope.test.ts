@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
@@ -9,6 +12,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('migration 0002 (scope, list indexes, invoice numbers)', () => {
+  it('can run again over a database that already has it and its data', () => {
+    const c = t.db.$client;
+    const count = () => (c.prepare('SELECT count(*) AS n FROM invoices').get() as { n: number }).n;
+    const before = count();
+    expect(before).toBeGreaterThan(0);
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', '0002_scope.sql');
+    for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      expect(() => c.exec(statement)).not.toThrow();
+    }
+    expect(count()).toBe(before);
+  });
+
   it('keeps invoice numbers unique per company, not across companies', () => {
     const c = t.db.$client;
     const insert = c.prepare(

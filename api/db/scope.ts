@@ -137,3 +137,67 @@ export function scopeSql(fragment: string, user: Viewer | 'placeholders'): SQL {
 export function visibleWhere(table: ScopedTable, user: Viewer, mode: ScopeMode = 'live'): SQL {
   return scopeSql(scopeWhere(table, isScopedToAssignments(user), mode), user);
 }
+
+/**
+ * Rows that are about another row (activities, notifications) are visible only to a user who could read
+ * that row (DESIGN.md section 6): with the read permission of its table, in the scope above (mode `all`,
+ * so "Deleted task X" stays visible to whoever could see the task). The first rule matching the target's
+ * type (and action, when a rule names actions) applies.
+ */
+const TARGET_RULES: { type: string; actions?: readonly string[]; table: ScopedTable; permission: string }[] =
+  [
+    {
+      type: 'project',
+      actions: ['project_health_calculated'],
+      table: 'projects',
+      permission: 'project_health:read',
+    },
+    { type: 'project', table: 'projects', permission: 'projects:read' },
+    { type: 'task', table: 'tasks', permission: 'tasks:read' },
+    { type: 'project_log', table: 'project_logs', permission: 'logs:read' },
+    { type: 'photo', table: 'photos', permission: 'photos:read' },
+    { type: 'schedule_change', table: 'schedule_changes', permission: 'schedule_changes:read' },
+    { type: 'change_order', table: 'change_orders', permission: 'change_orders:read' },
+    { type: 'communication', table: 'communications', permission: 'communications:read' },
+    { type: 'risk_assessment', table: 'risk_assessments', permission: 'project_health:read' },
+  ];
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * Drizzle WHERE over a table whose rows name a target by `type`/`id` columns (and optionally an `action`
+ * column): the rows whose target this user may read. Rows naming no known type are visible when
+ * `untargeted` is true (the caller decides: a personal notification, or an administrator reading the feed).
+ */
+export function visibleTargetWhere(
+  user: Viewer & { permissions: ReadonlySet<string> },
+  cols: { table: string; type: string; id: string; action?: string },
+  untargeted: boolean,
+): SQL {
+  const scoped = isScopedToAssignments(user);
+  const a = cols.table;
+  const alternatives: string[] = [];
+  const claimed = new Map<string, string[]>();
+  for (const rule of TARGET_RULES) {
+    const earlier = claimed.get(rule.type) ?? [];
+    if (rule.actions) claimed.set(rule.type, [...earlier, ...rule.actions]);
+    if (!user.permissions.has(rule.permission)) continue;
+    const action = !cols.action
+      ? rule.actions
+        ? '0'
+        : '1'
+      : rule.actions
+        ? `${a}.${cols.action} IN (${rule.actions.map(quote).join(', ')})`
+        : earlier.length
+          ? `${a}.${cols.action} NOT IN (${earlier.map(quote).join(', ')})`
+          : '1';
+    const x = `${a}_x`;
+    const target = `EXISTS (SELECT 1 FROM ${rule.table} ${x} WHERE ${x}.id = ${a}.${cols.id} AND ${scopeWhere(rule.table, scoped, 'all', x)})`;
+    alternatives.push(`(${a}.${cols.type} = ${quote(rule.type)} AND ${action} AND ${target})`);
+  }
+  if (untargeted) {
+    const known = [...new Set(TARGET_RULES.map((r) => r.type))].map(quote).join(', ');
+    alternatives.push(`(${a}.${cols.type} IS NULL OR ${a}.${cols.type} NOT IN (${known}))`);
+  }
+  return scopeSql(alternatives.length ? alternatives.join(' OR ') : '0', user);
+}

@@ -18,10 +18,6 @@ const NOT_PAGED = new Set([
   'GET /api/sync/pull',
   'GET /api/sync/events',
   'GET /api/sync/conflicts',
-  'GET /api/rbac/permissions',
-  'GET /api/rbac/roles',
-  'GET /api/rbac/users',
-  'GET /api/companies',
 ]);
 const LISTS = Object.keys(ROUTE_PERMISSIONS)
   .filter((k) => k.startsWith('GET ') && !k.includes(':') && !NOT_PAGED.has(k))

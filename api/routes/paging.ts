@@ -102,6 +102,22 @@ export function sendPage<T, U = T>(
   return c.json(shown.map(present));
 }
 
+/**
+ * Paging of a small list built in code, in its own order (the administration lists): the cursor is the id
+ * of the last row shown. A cursor naming a row that has since left the list is a 400 (start again).
+ */
+export function sendListPage<T extends { id: string | number }>(c: Context<AppEnv>, rows: T[]) {
+  const page = pageRequest(c);
+  let from = 0;
+  if (page.after) {
+    const index = rows.findIndex((r) => r.id === page.after![0]);
+    if (index < 0) throw badRequest('Cursor: that row is no longer in the list', { cursor: 'stale' });
+    from = index + 1;
+  }
+  const rest = rows.slice(from, page.limit === undefined ? undefined : from + page.limit + 1);
+  return sendPage(c, page, rest, (r) => [r.id]);
+}
+
 /** Paging of a list already in memory and in order (small lists sorted in code, such as the directory). */
 export function pageOfArray<T>(
   page: PageRequest,

@@ -379,108 +379,140 @@ function fillPath(path: string, ids: Ids): string {
     .join('/');
 }
 
-function leaks(text: string, sent: string[]): string[] {
-  return bSecrets.filter((s) => !sent.includes(s) && text.includes(s));
+function leaks(secrets: readonly string[], text: string, sent: string[]): string[] {
+  return secrets.filter((s) => !sent.includes(s) && text.includes(s));
 }
+
+interface Sweep {
+  /** Who calls, by role template kind. */
+  roles: Partial<Record<keyof typeof ROLES, string>>;
+  /** Ids the caller may use (the base of every body). */
+  own: (kind: keyof typeof ROLES) => Ids;
+  /** The ids that must be refused, put in paths, queries and body references. */
+  target: Ids;
+  /** Body references of these kinds get a variant with the target id (the others are not under test). */
+  refKinds: ReadonlySet<Kind>;
+  /** Texts and ids no answer may contain. */
+  secrets: readonly string[];
+  /** Admin control calls (the same body with own ids is accepted). */
+  controls: boolean;
+}
+
+/** Calls every route Hono serves for each role, with the target's ids; returns the failures and cells. */
+async function sweep(opts: Sweep) {
+  const routes = [
+    ...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)),
+  ];
+  const cells: string[] = [];
+  const failures: string[] = [];
+  const controlsDone = new Set<string>();
+  const X = opts.target;
+
+  for (const [kind, email] of Object.entries(opts.roles) as [keyof typeof ROLES, string][]) {
+    const cookie = await t.login(email);
+    const granted = new Set<string>(ROLE_TEMPLATES[kind].permissions);
+    const own = opts.own(kind);
+    for (const key of routes) {
+      if (EXEMPT.has(key)) continue;
+      const [method = 'GET', path = '/'] = key.split(' ');
+      const fixture = BODIES[key];
+      if (method !== 'GET' && fixture === undefined) {
+        failures.push(`${key}: no body fixture in BODIES`);
+        continue;
+      }
+      const check = async (
+        variant: string,
+        url: string,
+        body: unknown,
+        expected: number[],
+        sent: string[],
+        refusedIn?: (answer: string) => boolean,
+      ) => {
+        const res = await t.request(method, url, { cookie, body });
+        const text = await res.text();
+        cells.push(`${kind} ${key} ${variant}`);
+        if (!expected.includes(res.status))
+          failures.push(`${kind} ${key} [${variant}] -> ${res.status} ${text.slice(0, 120)}`);
+        else if (res.status === 200 && refusedIn && !refusedIn(text))
+          failures.push(`${kind} ${key} [${variant}] accepted the target id: ${text.slice(0, 160)}`);
+        const leaked = leaks(opts.secrets, text, sent);
+        if (leaked.length)
+          failures.push(`${kind} ${key} [${variant}] leaked ${leaked.slice(0, 3).join(', ')}`);
+      };
+      const plainBody =
+        fixture && typeof fixture === 'object'
+          ? fixture.body(own)
+          : method === 'GET' || fixture === 'no-body'
+            ? undefined
+            : {};
+
+      if (path.includes(':')) {
+        const url = fillPath(path, X);
+        await check('path', url, plainBody, [403, 404], url.split('/'));
+      } else if (method === 'GET') {
+        // table/rowId: the History route (api/sync/history.ts) takes a row by table and id.
+        const q = `?projectId=${X.project}&userId=${X.user}&companyId=${X.company}&taskId=${X.task}&table=projects&rowId=${X.project}`;
+        await check(
+          'query',
+          `${path}${q}`,
+          undefined,
+          [200, 403, 404],
+          [X.project, X.user, X.company, X.task],
+        );
+      }
+      if (fixture && typeof fixture === 'object') {
+        const ownPath = fillPath(path, own);
+        const rule = ROUTE_PERMISSIONS[key as keyof typeof ROUTE_PERMISSIONS] as RouteRule;
+        if (
+          opts.controls &&
+          kind === 'admin' &&
+          isAllowed(rule, granted) &&
+          !controlsDone.has(key) &&
+          key !== 'POST /api/photos'
+        ) {
+          // Control: the same body with the caller's own ids is accepted, so a refusal below is about X's id.
+          controlsDone.add(key);
+          const res = await t.request(method, ownPath, { cookie, body: fixture.body(own) });
+          if (res.status >= 300)
+            failures.push(`control ${key} with own ids -> ${res.status} ${(await res.text()).slice(0, 160)}`);
+        }
+        for (const [field, refKind] of Object.entries(fixture.refs) as [string, Kind][]) {
+          if (!opts.refKinds.has(refKind)) continue;
+          const body = withRef(fixture.body(own), field, refKind === 'role' ? Number(X.role) : X[refKind]);
+          const { refusedIn } = fixture;
+          // Routes with per-item outcomes may answer 200; `refusedIn` then checks X's item was refused.
+          const expected = refusedIn ? [200, 400, 403, 404] : [400, 403, 404];
+          await check(
+            `body.${field}`,
+            ownPath,
+            body,
+            expected,
+            [X[refKind]],
+            refusedIn && ((a) => refusedIn(a, field)),
+          );
+        }
+      } else if (!path.includes(':') && method !== 'GET') {
+        await check('plain', path, plainBody, [200, 201, 400, 403, 404], []);
+      }
+    }
+  }
+  return { routes, cells, failures };
+}
+
+const ALL_KINDS = new Set(Object.values(PARAM_KIND));
 
 describe('company isolation matrix', () => {
   it('refuses company B ids in path, query and body for every route and role of company A', async () => {
     const before = snapshotB();
-    const routes = [
-      ...new Set(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`)),
-    ];
     const started = performance.now();
-    const cells: string[] = [];
-    const failures: string[] = [];
-    const controlsDone = new Set<string>();
-
-    for (const [kind, email] of Object.entries(ROLES) as [keyof typeof ROLES, string][]) {
-      const cookie = await t.login(email);
-      const granted = new Set<string>(ROLE_TEMPLATES[kind].permissions);
-      for (const key of routes) {
-        if (EXEMPT.has(key)) continue;
-        const [method = 'GET', path = '/'] = key.split(' ');
-        const fixture = BODIES[key];
-        if (method !== 'GET' && fixture === undefined) {
-          failures.push(`${key}: no body fixture in BODIES`);
-          continue;
-        }
-        const check = async (
-          variant: string,
-          url: string,
-          body: unknown,
-          expected: number[],
-          sent: string[],
-          refusedIn?: (answer: string) => boolean,
-        ) => {
-          const res = await t.request(method, url, { cookie, body });
-          const text = await res.text();
-          cells.push(`${kind} ${key} ${variant}`);
-          if (!expected.includes(res.status))
-            failures.push(`${kind} ${key} [${variant}] -> ${res.status} ${text.slice(0, 120)}`);
-          else if (res.status === 200 && refusedIn && !refusedIn(text))
-            failures.push(`${kind} ${key} [${variant}] accepted B's id: ${text.slice(0, 160)}`);
-          const leaked = leaks(text, sent);
-          if (leaked.length)
-            failures.push(`${kind} ${key} [${variant}] leaked ${leaked.slice(0, 3).join(', ')}`);
-        };
-        const plainBody =
-          fixture && typeof fixture === 'object'
-            ? fixture.body(A)
-            : method === 'GET' || fixture === 'no-body'
-              ? undefined
-              : {};
-
-        if (path.includes(':')) {
-          const url = fillPath(path, B);
-          await check('path', url, plainBody, [403, 404], url.split('/'));
-        } else if (method === 'GET') {
-          // table/rowId: the History route (api/sync/history.ts) takes a row by table and id.
-          const q = `?projectId=${B.project}&userId=${B.user}&companyId=${B.company}&taskId=${B.task}&table=projects&rowId=${B.project}`;
-          await check(
-            'query',
-            `${path}${q}`,
-            undefined,
-            [200, 403, 404],
-            [B.project, B.user, B.company, B.task],
-          );
-        }
-        if (fixture && typeof fixture === 'object') {
-          const ownPath = fillPath(path, A);
-          const rule = ROUTE_PERMISSIONS[key as keyof typeof ROUTE_PERMISSIONS] as RouteRule;
-          if (
-            kind === 'admin' &&
-            isAllowed(rule, granted) &&
-            !controlsDone.has(key) &&
-            key !== 'POST /api/photos'
-          ) {
-            // Control: the same body with the caller's own ids is accepted, so a refusal below is about B's id.
-            controlsDone.add(key);
-            const res = await t.request(method, ownPath, { cookie, body: fixture.body(A) });
-            if (res.status >= 300)
-              failures.push(
-                `control ${key} with own ids -> ${res.status} ${(await res.text()).slice(0, 160)}`,
-              );
-          }
-          for (const [field, refKind] of Object.entries(fixture.refs) as [string, Kind][]) {
-            const body = withRef(fixture.body(A), field, refKind === 'role' ? Number(B.role) : B[refKind]);
-            const { refusedIn } = fixture;
-            // Routes with per-item outcomes may answer 200; `refusedIn` then checks B's item was refused.
-            const expected = refusedIn ? [200, 400, 403, 404] : [400, 403, 404];
-            await check(
-              `body.${field}`,
-              ownPath,
-              body,
-              expected,
-              [B[refKind]],
-              refusedIn && ((a) => refusedIn(a, field)),
-            );
-          }
-        } else if (!path.includes(':') && method !== 'GET') {
-          await check('plain', path, plainBody, [200, 201, 400, 403, 404], []);
-        }
-      }
-    }
+    const { routes, cells, failures } = await sweep({
+      roles: ROLES,
+      own: () => A,
+      target: B,
+      refKinds: ALL_KINDS,
+      secrets: bSecrets,
+      controls: true,
+    });
     const elapsed = performance.now() - started;
     console.log(
       `isolation matrix: ${routes.length} routes x ${Object.keys(ROLES).length} roles = ${cells.length} calls in ${elapsed.toFixed(0)} ms`,
@@ -488,5 +520,129 @@ describe('company isolation matrix', () => {
     expect(failures).toEqual([]);
     expect(snapshotB()).toBe(before);
     expect(cells.length).toBeGreaterThan(200);
+  });
+});
+
+/**
+ * Second axis (DESIGN.md section 6): the subcontractor of company A against every route with the ids of a
+ * project of its own company it is not assigned to, and of that project's rows (task, log, photo and its
+ * bytes, schedule change, change order). Every answer is a refusal or carries none of those rows, the
+ * activity feed included, and the rows are unchanged. Ids that are company-wide by design (users, roles,
+ * the company, own notifications) are not under test here.
+ */
+describe('assignment isolation matrix', () => {
+  it('refuses a subcontractor the rows of an unassigned project on every route', async () => {
+    const c = t.db.$client;
+    const subId = one(`SELECT id FROM users WHERE email = ?`, ROLES.subcontractor);
+    const assignedSql = `SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'`;
+    // A project with rows of every kind, none of them assigned to the subcontractor.
+    const u = one(
+      `SELECT p.id FROM projects p WHERE p.company_id = ? AND p.deleted_at IS NULL AND p.id NOT IN (${assignedSql})
+         AND NOT EXISTS (SELECT 1 FROM tasks WHERE project_id = p.id AND assignee_id = ?)
+         AND EXISTS (SELECT 1 FROM change_orders WHERE project_id = p.id)
+         AND EXISTS (SELECT 1 FROM photos WHERE project_id = p.id AND deleted_at IS NULL)
+         AND EXISTS (SELECT 1 FROM project_logs WHERE project_id = p.id AND deleted_at IS NULL)
+       ORDER BY p.id LIMIT 1`,
+      A.company,
+      subId,
+      subId,
+    );
+    const uTask = one(
+      `SELECT id FROM tasks WHERE project_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+      u,
+    );
+    c.prepare(
+      `INSERT INTO schedule_changes (id, task_id, user_id, company_id, reason, new_date, status, created_at, updated_at, version)
+       VALUES (?, ?, ?, ?, 'Crane down', '2027-03-01T00:00:00.000Z', 'pending', '2026-01-01', '2026-01-01', 999998)`,
+    ).run(newId(), uTask, A.user, A.company);
+    const U: Ids = {
+      ...A,
+      project: u,
+      task: uTask,
+      log: one(`SELECT id FROM project_logs WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
+      photo: one(`SELECT id FROM photos WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
+      objectKey: one(`SELECT filename FROM photos WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
+      blobHash: one(`SELECT sha256 FROM photos WHERE project_id = ? AND sha256 IS NOT NULL LIMIT 1`, u),
+      scheduleChange: one(`SELECT id FROM schedule_changes WHERE task_id = ? LIMIT 1`, uTask),
+      changeOrder: one(`SELECT id FROM change_orders WHERE project_id = ? LIMIT 1`, u),
+    };
+    const assigned = one(`${assignedSql} ORDER BY project_id LIMIT 1`, subId);
+    const S: Ids = {
+      ...A,
+      project: assigned,
+      task: one(`SELECT id FROM tasks WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, assigned),
+      user: subId,
+    };
+    // U's rows: ids, and texts that occur nowhere else in the company (a shared title is not a leak).
+    const uRows = `
+      SELECT id, name AS text FROM projects WHERE id = @u
+      UNION ALL SELECT id, title FROM tasks WHERE project_id = @u
+      UNION ALL SELECT id, title FROM project_logs WHERE project_id = @u
+      UNION ALL SELECT id, original_name FROM photos WHERE project_id = @u
+      UNION ALL SELECT id, title FROM change_orders WHERE project_id = @u
+      UNION ALL SELECT id, subject FROM communications WHERE project_id = @u
+      UNION ALL SELECT id, risk_title FROM risk_assessments WHERE project_id = @u
+      UNION ALL SELECT s.id, s.reason FROM schedule_changes s JOIN tasks t ON t.id = s.task_id WHERE t.project_id = @u
+      UNION ALL SELECT id, NULL FROM project_health_metrics WHERE project_id = @u`;
+    const rows = c.prepare(uRows).all({ u }) as { id: string; text: string | null }[];
+    const elsewhere = new Set(
+      (
+        c
+          .prepare(
+            `SELECT name AS text FROM projects WHERE company_id = @c AND id != @u
+             UNION ALL SELECT title FROM tasks WHERE company_id = @c AND (project_id IS NULL OR project_id != @u)
+             UNION ALL SELECT title FROM project_logs WHERE company_id = @c AND project_id != @u
+             UNION ALL SELECT original_name FROM photos WHERE company_id = @c AND project_id != @u
+             UNION ALL SELECT title FROM change_orders WHERE company_id = @c AND project_id != @u
+             UNION ALL SELECT subject FROM communications WHERE company_id = @c AND project_id != @u
+             UNION ALL SELECT reason FROM schedule_changes s WHERE company_id = @c
+               AND task_id NOT IN (SELECT id FROM tasks WHERE project_id = @u)`,
+          )
+          .all({ c: A.company, u }) as { text: string | null }[]
+      ).map((r) => r.text),
+    );
+    const secrets = [
+      ...new Set([
+        ...rows.map((r) => r.id),
+        ...rows.flatMap((r) => (r.text && r.text.length > 8 && !elsewhere.has(r.text) ? [r.text] : [])),
+      ]),
+    ];
+    const snapshot = () =>
+      JSON.stringify(
+        [
+          'SELECT * FROM projects WHERE id = @u',
+          ...['tasks', 'project_logs', 'photos', 'change_orders', 'communications', 'risk_assessments'].map(
+            (table) => `SELECT * FROM ${table} WHERE project_id = @u ORDER BY id`,
+          ),
+          'SELECT * FROM schedule_changes WHERE task_id IN (SELECT id FROM tasks WHERE project_id = @u) ORDER BY id',
+        ].map((sql) => c.prepare(sql).all({ u })),
+      );
+    const before = snapshot();
+    const started = performance.now();
+    const { routes, cells, failures } = await sweep({
+      roles: { subcontractor: ROLES.subcontractor },
+      own: () => S,
+      target: U,
+      refKinds: new Set<Kind>([
+        'project',
+        'task',
+        'log',
+        'photo',
+        'scheduleChange',
+        'changeOrder',
+        'objectKey',
+        'blobHash',
+      ]),
+      secrets,
+      controls: false,
+    });
+    console.log(
+      `assignment matrix: ${routes.length} routes, ${cells.length} calls, ${secrets.length} secrets in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+    expect(failures).toEqual([]);
+    expect(snapshot()).toBe(before);
+    expect(cells.some((cell) => cell.includes('GET /api/objects/image/:key'))).toBe(true);
+    expect(cells.some((cell) => cell.includes('GET /api/activities'))).toBe(true);
+    expect(secrets.length).toBeGreaterThan(30);
   });
 });

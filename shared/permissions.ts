@@ -66,6 +66,17 @@ export const PERMISSION_KEYS: readonly PermissionKey[] = PERMISSIONS.map((p) => 
 const ALL = PERMISSION_KEYS;
 const notAdmin = (k: PermissionKey) => !k.startsWith('rbac:') && k !== 'platform:admin';
 
+/**
+ * Crew and subcontractors raise communications (any type) and change orders (which start pending) on the
+ * projects they can see, and read those; approving change orders and finance stay with admins and managers.
+ */
+const FIELD_ISSUES: readonly PermissionKey[] = [
+  'communications:read',
+  'communications:create',
+  'change_orders:read',
+  'change_orders:create',
+];
+
 /** The five role templates, DESIGN.md section 6. */
 export const ROLE_TEMPLATES: Record<
   RoleKind,
@@ -86,7 +97,7 @@ export const ROLE_TEMPLATES: Record<
   crew: {
     id: 3,
     name: 'Crew Member',
-    description: 'Field work: tasks, schedule requests, photos, logs',
+    description: 'Field work: tasks, schedule requests, photos, logs, communications and change requests',
     permissions: [
       'dashboard:view',
       'projects:view',
@@ -107,12 +118,14 @@ export const ROLE_TEMPLATES: Record<
       'logs:create',
       'logs:update',
       'users:read',
+      // Issues are raised on site (DECISIONS.md): read and raise communications and change orders.
+      ...FIELD_ISSUES,
     ],
   },
   subcontractor: {
     id: 4,
     name: 'Subcontractor',
-    description: 'Tasks, photos and logs of the projects it is assigned to',
+    description: 'Tasks, photos, logs, communications and change requests of the projects it is assigned to',
     permissions: [
       'dashboard:view',
       'tasks:view',
@@ -132,6 +145,7 @@ export const ROLE_TEMPLATES: Record<
       'logs:update',
       'users:read',
       'assignments:read',
+      ...FIELD_ISSUES,
     ],
   },
   root: {

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import {
   ChangeOrderCreateSchema,
@@ -8,6 +8,7 @@ import {
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
@@ -17,11 +18,10 @@ import {
   requirePermission,
   usersWithPermission,
   validate,
-  visibleProjectsWhere,
   type MutationContext,
 } from './core.ts';
 
-const { changeOrders, projects } = schema;
+const { changeOrders } = schema;
 
 export const APPROVE_PERMISSION = 'change_orders:approve';
 
@@ -32,16 +32,9 @@ const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { m
 /** A change order of the user's company on a project the user may see, or 404. */
 export function findVisibleChangeOrder(db: Db, user: SessionUser, id: string): ChangeOrderRow {
   const row = db
-    .select(getTableColumns(changeOrders))
+    .select()
     .from(changeOrders)
-    .innerJoin(projects, eq(projects.id, changeOrders.projectId))
-    .where(
-      and(
-        eq(changeOrders.id, id),
-        eq(changeOrders.companyId, user.companyId),
-        visibleProjectsWhere(db, user),
-      ),
-    )
+    .where(and(eq(changeOrders.id, id), visibleWhere('change_orders', user)))
     .get();
   if (!row) throw notFound('Change order');
   return row;

@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { newId } from '#shared/ids.ts';
 import type { Db } from '../db/index.ts';
-import { schema } from '../db/index.ts';
+import type { schema } from '../db/index.ts';
+import { isScopedToAssignments } from '../db/scope.ts';
 import type { SessionUser } from '../context.ts';
 import { forbidden, notFound, parseWith } from '../http.ts';
 import { statements, type Scoped } from './statements.ts';
@@ -107,34 +106,6 @@ export function usersWithPermission(ctx: MutationContext, permission: string): s
   return statements(ctx.db).usersWithPermission.all(ctx.user.companyId, permission);
 }
 
-/** Subcontractors see only the projects they are assigned to (DESIGN.md section 6). */
-export function isScopedToAssignments(user: SessionUser): boolean {
-  return user.role === 'subcontractor';
-}
-
-export function assignedProjectIds(db: Db, user: SessionUser): string[] {
-  return db
-    .select({ id: schema.subcontractorAssignments.projectId })
-    .from(schema.subcontractorAssignments)
-    .where(
-      and(
-        eq(schema.subcontractorAssignments.subcontractorId, user.id),
-        eq(schema.subcontractorAssignments.companyId, user.companyId),
-        eq(schema.subcontractorAssignments.status, 'active'),
-      ),
-    )
-    .all()
-    .map((r) => r.id);
-}
-
-/** The WHERE for projects the user may see: own company, not deleted, assigned ones for subcontractors. */
-export function visibleProjectsWhere(db: Db, user: SessionUser): SQL {
-  const base = and(eq(schema.projects.companyId, user.companyId), isNull(schema.projects.deletedAt))!;
-  if (!isScopedToAssignments(user)) return base;
-  const ids = assignedProjectIds(db, user);
-  return and(base, ids.length ? inArray(schema.projects.id, ids) : sql`0`)!;
-}
-
 /**
  * Runs a prepared visibility lookup (`statements.ts`) for the row with this id: the variant scoped to the
  * user's assignments for a subcontractor, the company-wide one for everyone else.
@@ -145,8 +116,7 @@ export function lookupVisible<R>(lookup: Scoped<R>, user: SessionUser, id: strin
 }
 
 /**
- * A live project the user may see, or 404 (also for another company's id: never reveal existence). The
- * prepared form of `visibleProjectsWhere`.
+ * A live project the user may see, or 404 (also for another company's id: never reveal existence).
  */
 export function findVisibleProject(
   db: Db,
@@ -154,9 +124,9 @@ export function findVisibleProject(
   id: string,
 ): typeof schema.projects.$inferSelect {
   const s = statements(db);
-  const raw = lookupVisible(s.project, user, id);
-  if (!raw) throw notFound('Project');
-  return s.rows.projects.decode(raw);
+  const row = lookupVisible(s.project, user, id);
+  if (!row) throw notFound('Project');
+  return row;
 }
 
 /** Strips the sync bookkeeping that clients of the REST API do not need. */

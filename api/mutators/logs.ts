@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { LogCreateSchema, LogPatchSchema } from '#shared/schemas/log.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
@@ -15,65 +16,73 @@ import {
   stampFields,
   tombstone,
   validate,
-  visibleProjectsWhere,
   type MutationContext,
 } from './core.ts';
-import { visiblePhotosWhere } from './photos.ts';
-import { statements } from './statements.ts';
+import { canReferenceObject } from './photos.ts';
+import { OBJECT_URL_PREFIX, statements } from './statements.ts';
 
-const { projectLogs, photos, projects } = schema;
+const { projectLogs, photos } = schema;
 
-/** Logs the user may see: own company, live, on a project the user may see (subcontractors: assigned). */
-function visibleLogsWhere(db: Db, user: SessionUser, projectId?: string) {
-  return and(
-    eq(projectLogs.companyId, user.companyId),
-    isNull(projectLogs.deletedAt),
-    visibleProjectsWhere(db, user),
-    projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
-  );
-}
+/** Logs the user may see (`api/db/scope.ts`), newest first, optionally of one project. */
+/** Newest first; the id breaks ties (the order REST pages by). */
+export const LOGS_ORDER = [
+  { column: projectLogs.createdAt, desc: true },
+  { column: projectLogs.id, desc: true },
+] as const;
 
-export function listVisibleLogs(db: Db, user: SessionUser, projectId?: string) {
+export function listVisibleLogs(
+  db: Db,
+  user: SessionUser,
+  projectId?: string,
+  page: { after?: SQL; limit?: number } = {},
+) {
   return db
-    .select({ log: projectLogs })
+    .select()
     .from(projectLogs)
-    .innerJoin(projects, eq(projects.id, projectLogs.projectId))
-    .where(visibleLogsWhere(db, user, projectId))
+    .where(
+      and(
+        visibleWhere('project_logs', user),
+        projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
+        page.after,
+      ),
+    )
     .orderBy(desc(projectLogs.createdAt), desc(projectLogs.id))
-    .all()
-    .map((r) => r.log);
+    .limit(page.limit ?? -1)
+    .all();
 }
 
-/** A live log the user may see, or 404. The prepared form of `visibleLogsWhere`. */
+/** A live log the user may see, or 404. */
 export function findVisibleLog(db: Db, user: SessionUser, id: string): typeof projectLogs.$inferSelect {
   const s = statements(db);
-  const raw = lookupVisible(s.log, user, id);
-  if (!raw) throw notFound('Project log');
-  return s.rows.projectLogs.decode(raw);
+  const row = lookupVisible(s.log, user, id);
+  if (!row) throw notFound('Project log');
+  return row;
 }
 
 const PHOTO_URL = /^\/api\/photos\/([^/]+)/;
 
 /**
- * Photos newly referenced by a log must be ones the author can see (another company's id is a 404, as for
- * any id in a body). Uploaded-object addresses are checked by the REST handler, which can read the store;
- * serving them is company-guarded either way. References already on the log are not re-checked, so deleting
- * a photo never makes its log uneditable.
+ * Images newly referenced by a log must be ones the author can see: photos in its scope, objects uploaded
+ * by its company (another company's id or key is a 404, as for any id in a body). Checked here, not in a
+ * route, so REST and sync push apply the same rule. References already on the log are not re-checked, so
+ * deleting a photo never makes its log uneditable.
  */
 function checkImageReferences(
   ctx: MutationContext,
   images: readonly string[],
   existing: readonly string[] = [],
 ) {
-  const ids = [
-    ...new Set(images.filter((u) => !existing.includes(u)).flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? [])),
-  ];
+  const added = images.filter((u) => !existing.includes(u));
+  for (const url of added) {
+    if (!url.startsWith(OBJECT_URL_PREFIX)) continue;
+    if (!canReferenceObject(ctx, url.slice(OBJECT_URL_PREFIX.length))) throw notFound('Image');
+  }
+  const ids = [...new Set(added.flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? []))];
   if (!ids.length) return;
   const found = ctx.db
     .select({ id: photos.id })
     .from(photos)
-    .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(and(inArray(photos.id, ids), visiblePhotosWhere(ctx.db, ctx.user)))
+    .where(and(inArray(photos.id, ids), visibleWhere('photos', ctx.user)))
     .all();
   if (found.length !== ids.length) throw notFound('Photo');
 }

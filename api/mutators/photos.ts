@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { type SQL, and, desc, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { PhotoCreateSchema } from '#shared/schemas/photo.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { isScopedToAssignments, scopeParams, visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
@@ -15,12 +16,11 @@ import {
   stampFields,
   tombstone,
   validate,
-  visibleProjectsWhere,
   type MutationContext,
 } from './core.ts';
 import { statements } from './statements.ts';
 
-const { photos, projects } = schema;
+const { photos } = schema;
 
 /**
  * What is known about a photo's bytes. REST uploads store the bytes first ('present'); the sync photo lane
@@ -33,34 +33,40 @@ export interface PhotoBlob {
   blobStatus: 'present' | 'pending';
 }
 
-/** Photos the user may see: own company, live, on a project the user may see. */
-export function visiblePhotosWhere(db: Db, user: SessionUser, projectId?: string) {
-  return and(
-    eq(photos.companyId, user.companyId),
-    isNull(photos.deletedAt),
-    visibleProjectsWhere(db, user),
-    projectId === undefined ? undefined : eq(photos.projectId, projectId),
-  );
-}
+/** Photos the user may see (`api/db/scope.ts`), newest first, optionally of one project. */
+/** Newest first; the id breaks ties (the order REST pages by). */
+export const PHOTOS_ORDER = [
+  { column: photos.createdAt, desc: true },
+  { column: photos.id, desc: true },
+] as const;
 
-export function listVisiblePhotos(db: Db, user: SessionUser, projectId?: string) {
+export function listVisiblePhotos(
+  db: Db,
+  user: SessionUser,
+  projectId?: string,
+  page: { after?: SQL; limit?: number } = {},
+) {
   return db
-    .select({ photo: photos })
+    .select()
     .from(photos)
-    .innerJoin(projects, eq(projects.id, photos.projectId))
-    .where(visiblePhotosWhere(db, user, projectId))
+    .where(
+      and(
+        visibleWhere('photos', user),
+        projectId === undefined ? undefined : eq(photos.projectId, projectId),
+        page.after,
+      ),
+    )
     .orderBy(desc(photos.createdAt), desc(photos.id))
-    .all()
-    .map((r) => r.photo);
+    .limit(page.limit ?? -1)
+    .all();
 }
 
-/** A live photo the user may see, or 404 (also for another company's id). The prepared form of
- *  `visiblePhotosWhere`. */
+/** A live photo the user may see, or 404 (also for another company's id). */
 export function findVisiblePhoto(db: Db, user: SessionUser, id: string): typeof photos.$inferSelect {
   const s = statements(db);
-  const raw = lookupVisible(s.photo, user, id);
-  if (!raw) throw notFound('Photo');
-  return s.rows.photos.decode(raw);
+  const row = lookupVisible(s.photo, user, id);
+  if (!row) throw notFound('Photo');
+  return row;
 }
 
 export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlob) {
@@ -88,6 +94,78 @@ export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlo
     metadata: { projectId: row.projectId },
   });
   return row;
+}
+
+/**
+ * The sync photo lane's bytes arrived (sync/SPEC.md B7): every live photo the caller may see waiting for
+ * them becomes present, each as a versioned write of its own so every device pulls it. Returns how many.
+ */
+export function markBlobPresent(
+  ctx: MutationContext,
+  sha256: string,
+  blob: { mimeType: string; sizeBytes: number },
+): number {
+  requirePermission(ctx, 'photos:create');
+  const s = statements(ctx.db);
+  const variant = isScopedToAssignments(ctx.user) ? 'assigned' : 'company';
+  const waiting = s.pendingPhotosOfBlob[variant].all({ sha: sha256, ...scopeParams(ctx.user) });
+  for (const photo of waiting) {
+    s.rows.photos.update(photo.id, ctx.user.companyId, {
+      blobStatus: 'present',
+      filename: sha256,
+      mimeType: blob.mimeType,
+      sizeBytes: blob.sizeBytes,
+      ...stampFields(
+        ctx,
+        nextVersion(ctx),
+        ['blobStatus', 'filename', 'mimeType', 'sizeBytes'],
+        photo.fieldMeta,
+      ),
+    });
+  }
+  return waiting.length;
+}
+
+/** Whether a live photo the user may see names these bytes (PUT /api/sync/blobs answers 404 otherwise). */
+export function photoOfBlobVisible(db: Db, user: SessionUser, sha256: string): boolean {
+  const variant = isScopedToAssignments(user) ? 'assigned' : 'company';
+  return statements(db).photoOfBlob[variant].get({ sha: sha256, ...scopeParams(user) }) !== undefined;
+}
+
+/** Records a presigned upload's owner when its bytes land (see `objectUploads` in the schema). */
+export function recordUpload(ctx: MutationContext, key: string): void {
+  statements(ctx.db).objects.recordUpload.run(key, ctx.user.companyId, ctx.user.id, nowIso(ctx));
+}
+
+/**
+ * Whether the user may read the bytes stored under `key` (GET /api/objects/image/{key}), and their type
+ * when a photo row knows it. A key is never a capability: the bytes are exactly as visible as the rows
+ * naming them, a live photo (photos:read) or a live log showing it (logs:read), each in the user's scope.
+ * While no row of the company names the key, it is a fresh presigned upload, readable by its uploader only.
+ * Once any row names it (even a deleted one), only those rows decide.
+ */
+export function readableObject(db: Db, user: SessionUser, key: string): { mime: string | null } | null {
+  const o = statements(db).objects;
+  const params = { key, ...scopeParams(user) };
+  const variant = isScopedToAssignments(user) ? 'assigned' : 'company';
+  if (user.permissions.has('photos:read')) {
+    const photo = o.photo[variant].get(params);
+    if (photo) return { mime: photo.mime };
+  }
+  if (user.permissions.has('logs:read') && o.log[variant].get(params)) return { mime: null };
+  if (o.named.get(params)) return null;
+  return o.uploader.get(params) === user.id ? { mime: null } : null;
+}
+
+/**
+ * An object key a user may put into a log: an upload of its company, or the bytes of a photo it can see.
+ * (Another company's key is a 404, as for any foreign id.)
+ */
+export function canReferenceObject(ctx: MutationContext, key: string): boolean {
+  const o = statements(ctx.db).objects;
+  const params = { key, ...scopeParams(ctx.user) };
+  if (o.uploader.get(params) !== undefined) return true;
+  return o.photo[isScopedToAssignments(ctx.user) ? 'assigned' : 'company'].get(params) !== undefined;
 }
 
 /** Tombstones the row only: the bytes stay, since logs and devices that synced it may still point at them. */

@@ -1,10 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { ScheduleChangeCreateSchema, ScheduleChangePatchSchema } from '#shared/schemas/schedule-change.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { schema } from '../db/index.ts';
+import type { schema } from '../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import {
   lookupVisible,
@@ -19,29 +17,20 @@ import {
   type MutationContext,
 } from './core.ts';
 import { statements } from './statements.ts';
-import { applyTaskPatch, findVisibleTask, visibleTaskIds } from './tasks.ts';
+import { applyTaskPatch, findVisibleTask } from './tasks.ts';
 
-const { scheduleChanges } = schema;
+type ScheduleChanges = typeof schema.scheduleChanges;
 
 export const APPROVE_PERMISSION = 'schedule_changes:approve';
 
-export type ScheduleChangeRow = typeof scheduleChanges.$inferSelect;
+export type ScheduleChangeRow = ScheduleChanges['$inferSelect'];
 
-/** Schedule changes the user may see: own company, not deleted, on a task the user may see. */
-export function visibleScheduleChangesWhere(db: Db, user: SessionUser): SQL {
-  return and(
-    eq(scheduleChanges.companyId, user.companyId),
-    isNull(scheduleChanges.deletedAt),
-    inArray(scheduleChanges.taskId, visibleTaskIds(db, user)),
-  )!;
-}
-
-/** A live schedule change the user may see, or 404. The prepared form of `visibleScheduleChangesWhere`. */
+/** A live schedule change the user may see (on a task the user may see), or 404. */
 export function findVisibleScheduleChange(db: Db, user: SessionUser, id: string): ScheduleChangeRow {
   const s = statements(db);
-  const raw = lookupVisible(s.scheduleChange, user, id);
-  if (!raw) throw notFound('Schedule change');
-  return s.rows.scheduleChanges.decode(raw);
+  const row = lookupVisible(s.scheduleChange, user, id);
+  if (!row) throw notFound('Schedule change');
+  return row;
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'no date');
@@ -118,7 +107,7 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
   if (current.status !== 'pending') throw conflict('This schedule change has already been decided');
 
   const task = findVisibleTask(ctx.db, ctx.user, current.taskId);
-  const set: Partial<typeof scheduleChanges.$inferInsert> = { ...edit };
+  const set: Partial<ScheduleChanges['$inferInsert']> = { ...edit };
   const fields = [...editFields];
   if (status !== undefined) {
     Object.assign(set, { status, decidedBy: ctx.user.id, decidedAt: nowIso(ctx) });

@@ -1,118 +1,100 @@
 import type Database from 'better-sqlite3';
-import { getTableColumns, getTableName, is, SQL, type Column } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { scopeSql, scopeWhere, type ScopedTable } from '../db/scope.ts';
 
 /**
  * The mutators' hot queries, prepared once per database connection (DESIGN.md section 12: drizzle's query
- * builder costs 4-8x raw SQL per call, a prepared statement ~1.1x; budgets B2 and B4). Rows are read and
- * written exactly as drizzle does it, from the drizzle table definitions: camelCase keys in the table's
- * column order, each value through its column's driver mapping (JSON columns as JSON text, booleans as
- * 0/1), and on insert the column defaults drizzle would fill in.
+ * builder costs 4-8x raw SQL per call, a prepared statement ~1.1x; budgets B2 and B4). Reads and writes of
+ * whole rows are drizzle's own prepared statements (`.prepare()` with placeholders), so rows are mapped by
+ * drizzle and nowhere else; the few plain SQL statements below return single values, never rows.
  */
 
 type Sqlite = Database.Database;
 type Raw = Record<string, unknown>;
 
-/** Drizzle column types whose driver mapping is the identity. */
-const PLAIN_COLUMNS = new Set(['SQLiteText', 'SQLiteInteger', 'SQLiteReal']);
+/** A mirrored table with the `id` and `company_id` every write is keyed by. */
+type KeyedTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn };
 
-/** Reads and writes one table's rows like drizzle's query builder. */
-class TableRows<T extends SQLiteTable> {
-  readonly name: string;
-  private readonly columns: [key: string, column: Column][];
-  /** `"sql_name" AS "camelKey"` for every column, unqualified (for RETURNING) and qualified (for joins). */
-  readonly select: string;
-  readonly qualified: string;
-  private readonly mapped: [key: string, column: Column][];
-  private insertStmt?: Database.Statement<unknown[], Raw>;
-  private readonly updates = new Map<string, Database.Statement<unknown[], Raw>>();
+/** Whole-row writes of one table as drizzle prepared statements, one per set of columns written. */
+class TableRows<T extends KeyedTable> {
+  private readonly columns: Record<string, Column>;
+  private readonly inserts = new Map<string, { get(values: Raw): unknown }>();
+  private readonly updates = new Map<string, { get(values: Raw): unknown }>();
 
   constructor(
-    private readonly sqlite: Sqlite,
-    table: T,
+    private readonly db: Db,
+    private readonly table: T,
   ) {
-    this.name = getTableName(table);
-    this.columns = Object.entries(getTableColumns(table));
-    for (const [key, col] of this.columns) {
-      // Drizzle would put SQL expressions or update hooks into its statements: not supported here.
-      if (is(col.default, SQL) || col.onUpdateFn) throw new Error(`${this.name}.${key}: unsupported column`);
+    this.columns = getTableColumns(table);
+  }
+
+  /** The defined keys of `values`, in column order (the statement's signature). */
+  private keysOf(values: Raw): string[] {
+    return Object.keys(this.columns).filter((k) => values[k] !== undefined);
+  }
+
+  /** Bounded: there are only so many column subsets, but never let a stream of odd patches grow it. */
+  private cached<S>(map: Map<string, S>, keys: string[], make: () => S): S {
+    const signature = keys.join(',');
+    let stmt = map.get(signature);
+    if (!stmt) {
+      stmt = make();
+      if (map.size < 256) map.set(signature, stmt);
     }
-    this.select = this.columns.map(([key, col]) => `"${col.name}" AS "${key}"`).join(', ');
-    this.qualified = this.columns.map(([key, col]) => `"${this.name}"."${col.name}" AS "${key}"`).join(', ');
-    // Columns whose driver value may differ from the JS value (JSON, booleans): all but the plain ones.
-    this.mapped = this.columns.filter(([, col]) => !PLAIN_COLUMNS.has(col.columnType));
+    return stmt;
   }
 
-  /** A row as drizzle returns it, from a statement selecting `select` or `qualified`. */
-  decode(raw: Raw): T['$inferSelect'] {
-    for (const [key, col] of this.mapped) {
-      const value = raw[key];
-      if (value !== null && value !== undefined) raw[key] = col.mapFromDriverValue(value);
-    }
-    return raw as T['$inferSelect'];
+  private placeholders(keys: string[]) {
+    return Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
   }
 
-  private encode(col: Column, value: unknown): unknown {
-    return value === null ? null : col.mapToDriverValue(value);
-  }
-
-  /** INSERT ... RETURNING the new row; a missing value takes the column's default, as in drizzle. */
+  /**
+   * INSERT ... RETURNING the new row. Columns left out take their static defaults; a column whose default
+   * is computed per row (timestamps) must be given, since a prepared statement would freeze its value.
+   */
   insert(values: T['$inferInsert']): T['$inferSelect'] {
-    this.insertStmt ??= this.sqlite.prepare(
-      `INSERT INTO ${this.name} (${this.columns.map(([, col]) => `"${col.name}"`).join(', ')})
-       VALUES (${this.columns.map(() => '?').join(', ')}) RETURNING ${this.select}`,
-    );
     const input = values as Raw;
-    const params = this.columns.map(([key, col]) => {
-      const value = input[key];
-      if (value !== undefined) return this.encode(col, value);
-      if (col.default !== undefined && col.default !== null) return this.encode(col, col.default);
-      if (col.defaultFn) return this.encode(col, col.defaultFn());
-      return null;
+    const keys = this.keysOf(input);
+    const stmt = this.cached(this.inserts, keys, () => {
+      const frozen = Object.entries(this.columns).find(([k, col]) => col.defaultFn && !keys.includes(k));
+      if (frozen) throw new Error(`${frozen[0]} must be given: its default is computed per row`);
+      return this.db
+        .insert(this.table)
+        .values(this.placeholders(keys) as never)
+        .returning()
+        .prepare();
     });
-    return this.decode(this.insertStmt.get(params)!);
+    return stmt.get(input) as T['$inferSelect'];
   }
 
   /**
    * UPDATE of the defined values of `set` (undefined ones are left alone, as drizzle does) on the row with
-   * this id in this company, RETURNING the row (undefined when there is none). One statement per column set.
+   * this id in this company, RETURNING the row (undefined when there is none).
    */
   update(id: string, companyId: string, set: Partial<T['$inferInsert']>): T['$inferSelect'] | undefined {
     const input = set as Raw;
-    const names: string[] = [];
-    const params: unknown[] = [];
-    for (const [key, col] of this.columns) {
-      const value = input[key];
-      if (value === undefined) continue;
-      names.push(col.name);
-      params.push(this.encode(col, value));
-    }
-    const signature = names.join(',');
-    let stmt = this.updates.get(signature);
-    if (!stmt) {
-      stmt = this.sqlite.prepare(
-        `UPDATE ${this.name} SET ${names.map((n) => `"${n}" = ?`).join(', ')}
-         WHERE id = ? AND company_id = ? RETURNING ${this.select}`,
-      );
-      // Bounded: there are only so many column subsets, but never let a stream of odd patches grow it.
-      if (this.updates.size < 256) this.updates.set(signature, stmt);
-    }
-    params.push(id, companyId);
-    const raw = stmt.get(params);
-    return raw ? this.decode(raw) : undefined;
+    const keys = this.keysOf(input);
+    const stmt = this.cached(this.updates, keys, () =>
+      this.db
+        .update(this.table)
+        .set(this.placeholders(keys) as never)
+        .where(
+          and(
+            eq(this.table.id, sql.placeholder('$id')),
+            eq(this.table.companyId, sql.placeholder('$company')),
+          ),
+        )
+        .returning()
+        .prepare(),
+    );
+    return stmt.get({ ...input, $id: id, $company: companyId }) as T['$inferSelect'] | undefined;
   }
 }
 
-/** Subcontractors' projects (DESIGN.md section 6), for `IN (...)`; needs @user and @company. */
-const ASSIGNED_PROJECTS = `SELECT project_id FROM subcontractor_assignments
-  WHERE subcontractor_id = @user AND company_id = @company AND status = 'active'`;
-
-/** A subcontractor sees the tasks of its projects and the tasks assigned to it; needs @user and @company. */
-const TASK_SCOPE = `(tasks.assignee_id = @user OR tasks.project_id IN (${ASSIGNED_PROJECTS}))`;
-
-/** Named parameters of the visibility lookups. */
+/** Named parameters of the visibility lookups (`@company` and `@user` as in `api/db/scope.ts`). */
 export interface Visible {
   id: string;
   company: string;
@@ -121,33 +103,35 @@ export interface Visible {
 
 /** A lookup with a variant for everyone and one for subcontractors (scoped to their assignments). */
 export interface Scoped<R> {
-  company: Database.Statement<[Visible], R>;
-  assigned: Database.Statement<[Visible], R>;
+  company: { get(params: Visible): R | undefined };
+  assigned: { get(params: Visible): R | undefined };
 }
 
-function prepareStatements(sqlite: Sqlite) {
+function prepareStatements(db: Db) {
+  const sqlite = db.$client;
   const rows = {
-    projects: new TableRows(sqlite, schema.projects),
-    tasks: new TableRows(sqlite, schema.tasks),
-    projectLogs: new TableRows(sqlite, schema.projectLogs),
-    photos: new TableRows(sqlite, schema.photos),
-    scheduleChanges: new TableRows(sqlite, schema.scheduleChanges),
+    projects: new TableRows(db, schema.projects),
+    tasks: new TableRows(db, schema.tasks),
+    projectLogs: new TableRows(db, schema.projectLogs),
+    photos: new TableRows(db, schema.photos),
+    scheduleChanges: new TableRows(db, schema.scheduleChanges),
   };
-  const { projects, tasks, projectLogs, photos, scheduleChanges } = rows;
-  // `sql(scope)` with no scope for everyone, with the subcontractor's scope for subcontractors.
-  const scoped = <R>(sql: (scope: string) => string, scope: string): Scoped<R> => ({
-    company: sqlite.prepare<[Visible], R>(sql('')),
-    assigned: sqlite.prepare<[Visible], R>(sql(` AND ${scope}`)),
-  });
-  // A child row (log, photo) joined to its project: own company, both live, the project visible.
-  const onVisibleProject = (child: TableRows<SQLiteTable>) =>
-    scoped<Raw>(
-      (scope) =>
-        `SELECT ${child.qualified} FROM ${child.name} JOIN projects ON projects.id = ${child.name}.project_id
-         WHERE ${child.name}.id = @id AND ${child.name}.company_id = @company AND ${child.name}.deleted_at IS NULL
-           AND projects.company_id = @company AND projects.deleted_at IS NULL${scope}`,
-      `projects.id IN (${ASSIGNED_PROJECTS})`,
-    );
+  // The row with this id if the user may read it, both variants of the one scope rule prepared.
+  // The row with this id if the user may read it, both variants of the one scope rule prepared.
+  const byId = <T extends KeyedTable>(table: T, where: ScopedTable) => {
+    const prepare = (scoped: boolean) =>
+      db
+        .select()
+        .from(table as KeyedTable)
+        .where(
+          and(
+            eq(table.id, sql.placeholder('id')),
+            scopeSql(scopeWhere(where, scoped, 'live'), 'placeholders'),
+          ),
+        )
+        .prepare();
+    return { company: prepare(false), assigned: prepare(true) } as unknown as Scoped<T['$inferSelect']>;
+  };
   const exists = (table: string) =>
     sqlite.prepare<[string], number>(`SELECT 1 FROM ${table} WHERE id = ?`).pluck();
   const tombstone = (table: string) =>
@@ -200,33 +184,94 @@ function prepareStatements(sqlite: Sqlite) {
       photos: tombstone('photos'),
       schedule_changes: tombstone('schedule_changes'),
     },
-    project: scoped<Raw>(
-      (scope) =>
-        `SELECT ${projects.select} FROM projects
-         WHERE id = @id AND company_id = @company AND deleted_at IS NULL${scope}`,
-      `id IN (${ASSIGNED_PROJECTS})`,
-    ),
-    task: scoped<Raw>(
-      (scope) =>
-        `SELECT ${tasks.select} FROM tasks WHERE id = @id AND company_id = @company AND deleted_at IS NULL${scope}`,
-      TASK_SCOPE,
-    ),
-    log: onVisibleProject(projectLogs),
-    photo: onVisibleProject(photos),
-    // A schedule change of a task the user may see (EXISTS: `task_id IN (visible task ids)` would list them all).
-    scheduleChange: scoped<Raw>(
-      (scope) =>
-        `SELECT ${scheduleChanges.select} FROM schedule_changes
-         WHERE id = @id AND company_id = @company AND deleted_at IS NULL AND EXISTS (
-           SELECT 1 FROM tasks WHERE tasks.id = schedule_changes.task_id AND tasks.company_id = @company
-             AND tasks.deleted_at IS NULL${scope})`,
-      TASK_SCOPE,
-    ),
+    project: byId(schema.projects, 'projects'),
+    task: byId(schema.tasks, 'tasks'),
+    log: byId(schema.projectLogs, 'project_logs'),
+    photo: byId(schema.photos, 'photos'),
+    scheduleChange: byId(schema.scheduleChanges, 'schedule_changes'),
+    objects: prepareObjectLookups(sqlite),
+    // Photos the user may see waiting for these bytes (sync/SPEC.md B7); takes @sha, @company and @user.
+    pendingPhotosOfBlob: (() => {
+      const prepare = (scoped: boolean) =>
+        db
+          .select()
+          .from(schema.photos)
+          .where(
+            and(
+              eq(schema.photos.sha256, sql.placeholder('sha')),
+              eq(schema.photos.blobStatus, 'pending'),
+              scopeSql(scopeWhere('photos', scoped, 'live'), 'placeholders'),
+            ),
+          )
+          .prepare();
+      return { company: prepare(false), assigned: prepare(true) };
+    })(),
+    /** Whether a photo the user may see names these bytes (a hash is not a capability either). */
+    photoOfBlob: {
+      company: sqlite
+        .prepare<[{ sha: string; company: string; user: string }], number>(
+          `SELECT 1 FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', false, 'live')} LIMIT 1`,
+        )
+        .pluck(),
+      assigned: sqlite
+        .prepare<[{ sha: string; company: string; user: string }], number>(
+          `SELECT 1 FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', true, 'live')} LIMIT 1`,
+        )
+        .pluck(),
+    },
     liveScheduleChangesOfTask: sqlite
       .prepare<[string, string], string>(
         'SELECT id FROM schedule_changes WHERE task_id = ? AND company_id = ? AND deleted_at IS NULL',
       )
       .pluck(),
+  };
+}
+
+/** Address of an uploaded object as a log stores it. */
+export const OBJECT_URL_PREFIX = '/api/objects/image/';
+
+/**
+ * Who may read the bytes stored under a key (DESIGN.md section 6: bytes are as visible as the rows naming
+ * them). All take @key, @company and @user.
+ */
+function prepareObjectLookups(sqlite: Sqlite) {
+  type Key = { key: string; company: string; user: string };
+  const both = <R>(sql: (scoped: boolean) => string) => ({
+    company: sqlite.prepare<[Key], R>(sql(false)),
+    assigned: sqlite.prepare<[Key], R>(sql(true)),
+  });
+  const logNames = (alias: string) =>
+    `EXISTS (SELECT 1 FROM json_each(${alias}.images) j WHERE j.value = '${OBJECT_URL_PREFIX}' || @key)`;
+  return {
+    /** A live photo the user may see whose bytes are stored under the key and have arrived. */
+    photo: both<{ mime: string | null }>(
+      (scoped) =>
+        `SELECT mime_type AS mime FROM photos WHERE photos.filename = @key AND photos.blob_status = 'present'
+           AND ${scopeWhere('photos', scoped, 'live')} LIMIT 1`,
+    ),
+    /** A live log the user may see that shows the object. */
+    log: both<number>(
+      (scoped) =>
+        `SELECT 1 FROM project_logs WHERE ${scopeWhere('project_logs', scoped, 'live')}
+           AND ${logNames('project_logs')} LIMIT 1`,
+    ),
+    /** Any row of the company naming the key, live or not: once one exists, rows decide, not the upload. */
+    named: sqlite
+      .prepare<[Key], number>(
+        `SELECT 1 WHERE EXISTS (SELECT 1 FROM photos WHERE company_id = @company AND filename = @key)
+           OR EXISTS (SELECT 1 FROM project_logs l WHERE l.company_id = @company AND ${logNames('l')})`,
+      )
+      .pluck(),
+    /** The uploader of a presigned upload of the company. */
+    uploader: sqlite
+      .prepare<[Key], string | null>(
+        'SELECT user_id FROM object_uploads WHERE key = @key AND company_id = @company',
+      )
+      .pluck(),
+    recordUpload: sqlite.prepare<[string, string, string, string]>(
+      `INSERT INTO object_uploads (key, company_id, user_id, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO NOTHING`,
+    ),
   };
 }
 
@@ -237,6 +282,6 @@ const cache = new WeakMap<Sqlite, Statements>();
 /** The prepared statements of this connection (prepared on first use). */
 export function statements(db: Db): Statements {
   let s = cache.get(db.$client);
-  if (!s) cache.set(db.$client, (s = prepareStatements(db.$client)));
+  if (!s) cache.set(db.$client, (s = prepareStatements(db)));
   return s;
 }

@@ -1,5 +1,3 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import { newId } from '#shared/ids.ts';
 import {
@@ -10,12 +8,11 @@ import {
 } from '#shared/schemas/task.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { schema } from '../db/index.ts';
+import type { schema } from '../db/index.ts';
+import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
 import { badRequest, conflict, notFound } from '../http.ts';
 import {
-  assignedProjectIds,
   findVisibleProject,
-  isScopedToAssignments,
   lookupVisible,
   nextVersion,
   notify,
@@ -29,33 +26,20 @@ import {
 } from './core.ts';
 import { statements } from './statements.ts';
 
-const { tasks } = schema;
+type Tasks = typeof schema.tasks;
 
-export type TaskRow = typeof tasks.$inferSelect;
+export type TaskRow = Tasks['$inferSelect'];
 /** A task as the REST API returns it: the drizzle row without the sync bookkeeping (see `publicRow`). */
 export type PublicTask = Omit<TaskRow, 'fieldMeta' | 'deletedAt'>;
 
 /**
- * The WHERE for tasks the user may see: own company, not deleted; a subcontractor sees the tasks of the
- * projects it is assigned to and the tasks assigned to it (DESIGN.md section 6).
- */
-export function visibleTasksWhere(db: Db, user: SessionUser): SQL {
-  const base = and(eq(tasks.companyId, user.companyId), isNull(tasks.deletedAt))!;
-  if (!isScopedToAssignments(user)) return base;
-  const ids = assignedProjectIds(db, user);
-  const assigned = eq(tasks.assigneeId, user.id);
-  return and(base, ids.length ? or(assigned, inArray(tasks.projectId, ids)) : assigned)!;
-}
-
-/**
- * A live task the user may see, or 404 (also for another company's id: never reveal existence). The
- * prepared form of `visibleTasksWhere`.
+ * A live task the user may see, or 404 (also for another company's id: never reveal existence).
  */
 export function findVisibleTask(db: Db, user: SessionUser, id: string): TaskRow {
   const s = statements(db);
-  const raw = lookupVisible(s.task, user, id);
-  if (!raw) throw notFound('Task');
-  return s.rows.tasks.decode(raw);
+  const row = lookupVisible(s.task, user, id);
+  if (!row) throw notFound('Task');
+  return row;
 }
 
 // GET /api/tasks is the B1 benchmark route (DESIGN.md sections 11-12): the list is read with statements
@@ -69,19 +53,12 @@ const TASK_COLUMNS = `id, title, description, project_id AS projectId, assignee_
 type RawTask = Omit<PublicTask, 'isMilestone'> & { isMilestone: number | boolean };
 
 function prepareTaskLists(sqlite: Database.Database) {
-  return {
-    company: sqlite.prepare<{ company: string }, RawTask>(
-      `SELECT ${TASK_COLUMNS} FROM tasks WHERE company_id = @company AND deleted_at IS NULL
+  const list = (scoped: boolean) =>
+    sqlite.prepare<{ company: string; user: string }, RawTask>(
+      `SELECT ${TASK_COLUMNS} FROM tasks WHERE ${scopeWhere('tasks', scoped, 'live')}
        ORDER BY created_at DESC, id DESC`,
-    ),
-    assigned: sqlite.prepare<{ company: string; user: string }, RawTask>(
-      `SELECT ${TASK_COLUMNS} FROM tasks WHERE company_id = @company AND deleted_at IS NULL
-         AND (assignee_id = @user OR project_id IN (
-           SELECT project_id FROM subcontractor_assignments
-           WHERE subcontractor_id = @user AND company_id = @company AND status = 'active'))
-       ORDER BY created_at DESC, id DESC`,
-    ),
-  };
+    );
+  return { company: list(false), assigned: list(true) };
 }
 
 const taskListStatements = new WeakMap<Database.Database, ReturnType<typeof prepareTaskLists>>();
@@ -90,9 +67,7 @@ const taskListStatements = new WeakMap<Database.Database, ReturnType<typeof prep
 export function listVisibleTasks(db: Db, user: SessionUser): PublicTask[] {
   let stmts = taskListStatements.get(db.$client);
   if (!stmts) taskListStatements.set(db.$client, (stmts = prepareTaskLists(db.$client)));
-  const rows = isScopedToAssignments(user)
-    ? stmts.assigned.all({ company: user.companyId, user: user.id })
-    : stmts.company.all({ company: user.companyId });
+  const rows = (isScopedToAssignments(user) ? stmts.assigned : stmts.company).all(scopeParams(user));
   for (const row of rows) row.isMilestone = row.isMilestone === 1 || row.isMilestone === true;
   return rows as PublicTask[];
 }
@@ -165,7 +140,7 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
  * (updateTask, a schedule-change approval) do those.
  */
 export function applyTaskPatch(ctx: MutationContext, current: TaskRow, patch: TaskPatch): TaskRow {
-  const set: Partial<typeof tasks.$inferInsert> = { ...patch };
+  const set: Partial<Tasks['$inferInsert']> = { ...patch };
   const fields: string[] = Object.keys(patch);
   if (patch.status !== undefined) {
     const completedAt = completedAtFor(ctx, patch.status, current);
@@ -225,9 +200,4 @@ export function deleteTask(ctx: MutationContext, id: string) {
     metadata: { scheduleChanges: changeIds.length },
   });
   return { id, deleted: { scheduleChanges: changeIds.length } };
-}
-
-/** Subquery of the ids of the tasks the user may see (for schedule changes and counts). */
-export function visibleTaskIds(db: Db, user: SessionUser) {
-  return db.select({ id: tasks.id }).from(tasks).where(visibleTasksWhere(db, user));
 }

@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../test-utils.ts';
 let t: TestApp;
 const cookie: Record<string, string> = {};
 const EMAILS = {
+  admin: 'admin@summit.test',
   manager: 'manager@summit.test',
+  sub: 'sub@summit.test',
   crew: 'crew@summit.test',
   harbor: 'admin@harbor.test',
 } as const;
@@ -28,11 +30,19 @@ beforeAll(async () => {
   for (const [who, email] of Object.entries(EMAILS)) cookie[who] = await t.login(email);
   // Enough rows for several pages, some sharing one instant (the tie the cursor's id must break).
   const companyId = t.companyId('summit.test');
+  // About a task every role but the subcontractor may read (one with no project, assigned to no one).
+  const task = t.db.$client
+    .prepare<[string], { id: string }>(
+      `SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL AND project_id IS NULL LIMIT 1`,
+    )
+    .get(companyId)!.id;
   const rows = Array.from({ length: 230 }, (_, i) => ({
     id: crypto.randomUUID(),
     userId: idOf(EMAILS.crew),
     companyId,
     actionType: 'task_updated',
+    entityType: 'task',
+    entityId: task,
     description: `Bulk activity ${i}`,
     createdAt: `2001-01-01T00:00:${String(Math.floor(i / 4) % 60).padStart(2, '0')}.000Z`,
   }));
@@ -77,7 +87,10 @@ describe('GET /api/activities', () => {
       url = `/api/activities?limit=7&before=${encodeURIComponent(last.created_at)}&beforeId=${last.id}`;
     }
     const all = t.db.$client
-      .prepare<[string], { id: string }>('SELECT id FROM user_activities WHERE company_id = ?')
+      .prepare<[string], { id: string }>(
+        // Crew reads everything of its company but health scores (project_health:read).
+        `SELECT id FROM user_activities WHERE company_id = ? AND action_type != 'project_health_calculated'`,
+      )
       .all(t.companyId('summit.test'))
       .map((r) => r.id);
     expect(new Set(seen).size).toBe(seen.length);
@@ -98,5 +111,87 @@ describe('GET /api/activities', () => {
 
   it('refuses a visitor who is not signed in (401)', async () => {
     expect((await call('GET', '/api/activities', null)).status).toBe(401);
+  });
+});
+
+describe('GET /api/activities shows only activities about rows the reader may read', () => {
+  const subId = () => idOf(EMAILS.sub);
+  const descriptions = async (who: Who) => {
+    const res = await call('GET', '/api/activities?limit=200', who);
+    expect(res.status).toBe(200);
+    return (res.body as { description: string }[]).map((a) => a.description);
+  };
+
+  it('hides a change order on a project the subcontractor is not assigned to', async () => {
+    const unassigned = t.db.$client
+      .prepare<[string, string], { id: string; name: string }>(
+        `SELECT id, name FROM projects WHERE company_id = ? AND deleted_at IS NULL AND id NOT IN
+           (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active')
+         LIMIT 1`,
+      )
+      .get(t.companyId('summit.test'), subId())!;
+    const created = await call('POST', '/api/change-orders', 'manager', {
+      projectId: unassigned.id,
+      title: 'Budget overrun',
+      description: 'Steel prices',
+      costImpact: 25_000_000,
+      timeImpact: 0,
+    });
+    expect(created.status).toBe(201);
+    const entry = `Requested change order "Budget overrun" on ${unassigned.name}`;
+    expect((await descriptions('manager')).some((d) => d.startsWith(entry))).toBe(true);
+    const seen = await descriptions('sub');
+    expect(seen.some((d) => d.includes('Budget overrun'))).toBe(false);
+    expect(seen.some((d) => d.includes('$250,000'))).toBe(false);
+  });
+
+  it('hides change-order amounts from a role without change_orders:read', async () => {
+    await call('POST', '/api/change-orders', 'manager', {
+      projectId: t.db.$client
+        .prepare<[string], { id: string }>(
+          'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+        )
+        .get(t.companyId('summit.test'))!.id,
+      title: 'Extra footing',
+      description: 'Soil',
+      costImpact: 1_234_500,
+      timeImpact: 2,
+    });
+    const c = t.db.$client;
+    // A company role like crew's, but without the change-order permissions.
+    const roleId = Number(
+      c
+        .prepare(
+          `INSERT INTO roles (name, company_id, kind, created_at) VALUES ('Site hand', ?, 'crew', '2026-01-01')`,
+        )
+        .run(t.companyId('summit.test')).lastInsertRowid,
+    );
+    c.prepare(
+      `INSERT INTO role_permissions (role_id, permission_id) SELECT ?, id FROM permissions
+       WHERE name IN ('dashboard:view', 'projects:read', 'tasks:read')`,
+    ).run(roleId);
+    const crewRole = c
+      .prepare<[string], { r: number }>('SELECT role_id AS r FROM users WHERE email = ?')
+      .get(EMAILS.crew)!.r;
+    c.prepare('UPDATE users SET role_id = ? WHERE email = ?').run(roleId, EMAILS.crew);
+    try {
+      const seen = await descriptions('crew');
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.some((d) => d.includes('Extra footing') || d.includes('$12,345'))).toBe(false);
+      expect((await descriptions('manager')).some((d) => d.includes('Extra footing'))).toBe(true);
+    } finally {
+      c.prepare('UPDATE users SET role_id = ? WHERE email = ?').run(crewRole, EMAILS.crew);
+    }
+  });
+
+  it("shows a subcontractor the activities of its assigned projects' rows", async () => {
+    const assigned = t.db.$client
+      .prepare<[string], { id: string }>(
+        `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active' LIMIT 1`,
+      )
+      .get(subId())!.id;
+    const log = await call('POST', '/api/logs', 'crew', { projectId: assigned, title: 'Formwork checked' });
+    expect(log.status).toBe(201);
+    expect((await descriptions('sub')).some((d) => d.includes('Formwork checked'))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Id, IsoDate } from '#shared/schemas/common.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
+import { visibleTargetWhere } from '../db/scope.ts';
 import { parseWith } from '../http.ts';
 import { sessionUser } from './helpers.ts';
 
@@ -51,7 +52,18 @@ export const activityRoutes = new Hono<AppEnv>()
       })
       .from(userActivities)
       .leftJoin(users, eq(users.id, userActivities.userId))
-      .where(and(eq(userActivities.companyId, user.companyId), cursor))
+      .where(
+        and(
+          eq(userActivities.companyId, user.companyId),
+          // Administration events and activities about nothing known: for user administrators only.
+          visibleTargetWhere(
+            user,
+            { table: 'user_activities', type: 'entity_type', id: 'entity_id', action: 'action_type' },
+            user.permissions.has('rbac:manage'),
+          ),
+          cursor,
+        ),
+      )
       .orderBy(desc(userActivities.createdAt), desc(userActivities.id))
       .limit(limit)
       .all();

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRbac } from '../db/seed.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 
 let t: TestApp;
 let admin: string;
 let manager: string;
 let crew: string;
+let sub: string;
+let subProject: string;
 let harbor: string;
 let projectA: string;
 let projectB: string;
@@ -50,10 +53,18 @@ beforeAll(async () => {
   admin = await t.login('admin@summit.test');
   manager = await t.login('manager@summit.test');
   crew = await t.login('crew@summit.test');
+  sub = await t.login('sub@summit.test');
   harbor = await t.login('admin@harbor.test');
   projectA = await createProject(admin, 'CO Tower A');
   projectB = await createProject(admin, 'CO Tower B');
   harborProject = await createProject(harbor, 'CO Harbor Pier');
+  subProject = (
+    t.db.$client
+      .prepare(
+        `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active' LIMIT 1`,
+      )
+      .get(userId('sub@summit.test')) as { id: string }
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -120,8 +131,32 @@ describe('POST /api/change-orders', () => {
     );
   });
 
-  it('forbids crew members (403)', async () => {
-    expect((await request(crew, { title: 'T', description: 'D', projectId: projectA })).status).toBe(403);
+  it('lets crew and subcontractors submit change orders, pending, on the projects they can see', async () => {
+    const fromCrew = await request(crew, { title: 'Crew issue', description: 'D', projectId: projectA });
+    expect(fromCrew.status).toBe(201);
+    expect(await fromCrew.json()).toMatchObject({
+      status: 'pending',
+      requestedBy: userId('crew@summit.test'),
+    });
+    // projectA is not one of the subcontractor's: refused as if it did not exist.
+    expect((await request(sub, { title: 'Sub issue', description: 'D', projectId: projectA })).status).toBe(
+      404,
+    );
+    const fromSub = await request(sub, { title: 'Sub issue', description: 'D', projectId: subProject });
+    expect(fromSub.status).toBe(201);
+    expect(await fromSub.json()).toMatchObject({ status: 'pending', requestedBy: userId('sub@summit.test') });
+  });
+
+  it('grants the field roles of an existing deployment the new permissions at start (seedRbac)', async () => {
+    const c = t.db.$client;
+    // A database from before the decision: crew's template role without the change-order permissions.
+    c.prepare(
+      `DELETE FROM role_permissions WHERE role_id = (SELECT id FROM roles WHERE is_template = 1 AND kind = 'crew')
+         AND permission_id IN (SELECT id FROM permissions WHERE name LIKE 'change_orders:%')`,
+    ).run();
+    expect((await request(crew, { title: 'Old', description: 'D', projectId: projectA })).status).toBe(403);
+    seedRbac(t.db);
+    expect((await request(crew, { title: 'New', description: 'D', projectId: projectA })).status).toBe(201);
   });
 });
 
@@ -190,9 +225,12 @@ describe('PATCH /api/change-orders/{id}', () => {
     expect((await list(admin)).find((r) => r.id === order.id)?.status).toBe('pending');
   });
 
-  it('forbids crew members from deciding (403)', async () => {
+  it('forbids crew members and subcontractors from deciding (403)', async () => {
     const order = await newOrder(admin);
     expect((await decide(crew, order.id, { status: 'approved' })).status).toBe(403);
+    const subs = await newOrder(admin, { projectId: subProject });
+    expect((await decide(sub, subs.id, { status: 'approved' })).status).toBe(403);
+    expect((await decide(sub, subs.id, { status: 'rejected' })).status).toBe(403);
   });
 });
 
@@ -225,7 +263,23 @@ describe('GET /api/change-orders', () => {
     ).toBe(404);
   });
 
-  it('forbids crew members (403)', async () => {
-    expect((await t.request('GET', '/api/change-orders', { cookie: crew })).status).toBe(403);
+  it('lets crew read every project of the company, a subcontractor only its assigned ones', async () => {
+    await newOrder(admin, { title: 'On B' });
+    const onSub = await newOrder(admin, { projectId: subProject, title: 'On the sub project' });
+    expect((await list(crew)).some((r) => r.projectId === projectB)).toBe(true);
+    const subs = await list(sub);
+    expect(subs.map((r) => r.id)).toContain(onSub.id);
+    const assigned = new Set(
+      (
+        t.db.$client
+          .prepare(
+            `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'`,
+          )
+          .all(userId('sub@summit.test')) as { id: string }[]
+      ).map((r) => r.id),
+    );
+    expect(subs.every((r) => assigned.has(r.projectId as string))).toBe(true);
+    const res = await t.request('GET', `/api/change-orders?projectId=${projectA}`, { cookie: sub });
+    expect(res.status).toBe(404);
   });
 });

@@ -1,37 +1,44 @@
 import { Hono } from 'hono';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ChangeOrderListQuerySchema } from '#shared/schemas/change-order.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { parseWith, readJson } from '../http.ts';
-import { findVisibleProject, visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { findVisibleProject } from '../mutators/core.ts';
 import { createChangeOrder, decideChangeOrder } from '../mutators/change-orders.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
-const { changeOrders, projects } = schema;
+const { changeOrders } = schema;
+const ORDER: OrderKey[] = [
+  { column: changeOrders.createdAt, desc: true },
+  { column: changeOrders.id, desc: true },
+];
 
 /** Change orders (spec 01 sections 2, 4, 5 and 7): list, request, and approve/reject/resolve. */
 export const changeOrderRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
     const query = parseWith(ChangeOrderListQuerySchema, c.req.query());
     if (query.projectId) findVisibleProject(db, user, query.projectId);
     const rows = db
-      .select(getTableColumns(changeOrders))
+      .select()
       .from(changeOrders)
-      .innerJoin(projects, eq(projects.id, changeOrders.projectId))
       .where(
         and(
-          eq(changeOrders.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('change_orders', user),
+          afterWhere(ORDER, page.after),
           query.projectId ? eq(changeOrders.projectId, query.projectId) : undefined,
           query.status ? eq(changeOrders.status, query.status) : undefined,
         ),
       )
-      .orderBy(desc(changeOrders.createdAt), desc(changeOrders.id))
+      .orderBy(...orderOf(ORDER))
+      .limit(readLimit(page))
       .all();
-    return c.json(rows);
+    return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);

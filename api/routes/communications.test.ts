@@ -5,6 +5,8 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 let crew: string;
+let sub: string;
+let subProject: string;
 let harbor: string;
 let projectA: string;
 let projectB: string;
@@ -28,7 +30,16 @@ beforeAll(async () => {
   admin = await t.login('admin@summit.test');
   manager = await t.login('manager@summit.test');
   crew = await t.login('crew@summit.test');
+  sub = await t.login('sub@summit.test');
   harbor = await t.login('admin@harbor.test');
+  subProject = (
+    t.db.$client
+      .prepare(
+        `SELECT project_id AS id FROM subcontractor_assignments WHERE status = 'active'
+           AND subcontractor_id = (SELECT id FROM users WHERE email = 'sub@summit.test') LIMIT 1`,
+      )
+      .get() as { id: string }
+  ).id;
   projectA = await createProject(admin, 'Comms Tower A');
   projectB = await createProject(admin, 'Comms Tower B');
   harborProject = await createProject(harbor, 'Harbor Pier');
@@ -99,8 +110,19 @@ describe('POST /api/communications', () => {
     expect(res.status).toBe(404);
   });
 
-  it('forbids crew members from sending (403)', async () => {
-    expect((await send(crew, { subject: 'S', message: 'M', projectId: projectA })).status).toBe(403);
+  it('lets crew and subcontractors send every type on the projects they can see', async () => {
+    for (const type of ['message', 'dispute', 'invoice']) {
+      expect(
+        (await send(crew, { subject: `Crew ${type}`, message: 'M', type, projectId: projectA })).status,
+      ).toBe(201);
+    }
+    expect(
+      (await send(sub, { subject: 'S', message: 'M', type: 'dispute', projectId: projectA })).status,
+    ).toBe(404);
+    expect(
+      (await send(sub, { subject: 'Sub dispute', message: 'M', type: 'dispute', projectId: subProject }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -155,7 +177,27 @@ describe('GET /api/communications', () => {
     expect((await list(admin)).map((r) => r.subject)).not.toContain('About to vanish');
   });
 
-  it('forbids crew members from reading (403)', async () => {
-    expect((await t.request('GET', '/api/communications', { cookie: crew })).status).toBe(403);
+  it('lets crew read the company feed, a subcontractor only its assigned projects', async () => {
+    const read = async (cookie: string) => {
+      const res = await t.request('GET', '/api/communications', { cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { projectId: string; subject: string }[];
+    };
+    await send(admin, { subject: 'On B only', message: 'M', projectId: projectB });
+    expect((await read(crew)).some((r) => r.subject === 'On B only')).toBe(true);
+    const subs = await read(sub);
+    expect(subs.some((r) => r.subject === 'Sub dispute')).toBe(true);
+    const assigned = new Set(
+      (
+        t.db.$client
+          .prepare(
+            `SELECT project_id AS id FROM subcontractor_assignments WHERE status = 'active'
+               AND subcontractor_id = (SELECT id FROM users WHERE email = 'sub@summit.test')`,
+          )
+          .all() as { id: string }[]
+      ).map((r) => r.id),
+    );
+    expect(subs.every((r) => assigned.has(r.projectId))).toBe(true);
+    expect(subs.some((r) => r.subject === 'On B only')).toBe(false);
   });
 });

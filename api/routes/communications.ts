@@ -1,37 +1,44 @@
 import { Hono } from 'hono';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CommunicationListQuerySchema } from '#shared/schemas/communication.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { parseWith, readJson } from '../http.ts';
-import { findVisibleProject, visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { findVisibleProject } from '../mutators/core.ts';
 import { createCommunication } from '../mutators/communications.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
-const { communications, projects } = schema;
+const { communications } = schema;
+const ORDER: OrderKey[] = [
+  { column: communications.createdAt, desc: true },
+  { column: communications.id, desc: true },
+];
 
 /** The communications feed (spec 01 sections 2 and 7): the company's, on projects the user may see. */
 export const communicationRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
     const query = parseWith(CommunicationListQuerySchema, c.req.query());
     if (query.projectId) findVisibleProject(db, user, query.projectId);
     const rows = db
-      .select(getTableColumns(communications))
+      .select()
       .from(communications)
-      .innerJoin(projects, eq(projects.id, communications.projectId))
       .where(
         and(
-          eq(communications.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('communications', user),
+          afterWhere(ORDER, page.after),
           query.projectId ? eq(communications.projectId, query.projectId) : undefined,
           query.type ? eq(communications.type, query.type) : undefined,
         ),
       )
-      .orderBy(desc(communications.createdAt), desc(communications.id))
+      .orderBy(...orderOf(ORDER))
+      .limit(readLimit(page))
       .all();
-    return c.json(rows);
+    return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);

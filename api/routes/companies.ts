@@ -3,10 +3,11 @@ import type { AppEnv } from '../context.ts';
 import { readJson } from '../http.ts';
 import { createCompany, deleteCompany, listCompanies, unreferencedPhotoKeys } from '../mutators/companies.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { sendListPage } from './paging.ts';
 
 /** Companies (spec 02 section 7): root manages all of them; a company admin sees only its own. */
 export const companyRoutes = new Hono<AppEnv>()
-  .get('/', (c) => c.json(listCompanies(c.var.deps.db, sessionUser(c))))
+  .get('/', (c) => sendListPage(c, listCompanies(c.var.deps.db, sessionUser(c))))
   .post('/', async (c) => {
     const body = await readJson(c);
     return c.json(

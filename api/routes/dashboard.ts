@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { and, count, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gte, ne } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
-import { visibleProjectsWhere } from '../mutators/core.ts';
-import { visibleTasksWhere } from '../mutators/tasks.ts';
+import { visibleWhere } from '../db/scope.ts';
 import { sessionUser } from './helpers.ts';
 
 const { projects, tasks, photos } = schema;
@@ -18,12 +17,8 @@ export const dashboardRoutes = new Hono<AppEnv>()
   .get('/stats', (c) => {
     const { db, now } = c.var.deps;
     const user = sessionUser(c);
-    const projectsWhere = visibleProjectsWhere(db, user);
-    const photosWhere = and(
-      eq(photos.companyId, user.companyId),
-      isNull(photos.deletedAt),
-      inArray(photos.projectId, db.select({ id: projects.id }).from(projects).where(projectsWhere)),
-    );
+    const projectsWhere = visibleWhere('projects', user);
+    const photosWhere = visibleWhere('photos', user);
     const activeProjects = db
       .select({ n: count() })
       .from(projects)
@@ -32,7 +27,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const pendingTasks = db
       .select({ n: count() })
       .from(tasks)
-      .where(and(visibleTasksWhere(db, user), ne(tasks.status, 'completed')))
+      .where(and(visibleWhere('tasks', user), ne(tasks.status, 'completed')))
       .get();
     const photosUploaded = db.select({ n: count() }).from(photos).where(photosWhere).get();
     const photosUploadedToday = db

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { newId } from '#shared/ids.ts';
 import { schema } from '../db/index.ts';
+import { device } from '../sync/testing.ts';
 import { ORIGIN, createTestApp, type TestApp } from '../test-utils.ts';
 
 let t: TestApp;
@@ -143,6 +144,21 @@ describe('POST /api/logs', () => {
     const harborPhoto = (await call('POST', '/api/photos', 'harbor', form)).body;
     const res = await call('POST', '/api/logs', 'crew', { projectId, title: 'x', images: [harborPhoto.url] });
     expect(res.status).toBe(404);
+  });
+
+  it("refuses through sync push, with a code, a log showing another company's uploaded image", async () => {
+    const harborImage = await uploadedImage('harbor');
+    const ownImage = await uploadedImage('crew');
+    const d = device(t, cookie.crew!);
+    const { status, body } = await d.push([
+      d.mutation('create', 'project_logs', newId(), { projectId, title: 'Pushed', images: [harborImage] }),
+      d.mutation('create', 'project_logs', newId(), { projectId, title: 'Pushed own', images: [ownImage] }),
+    ]);
+    expect(status).toBe(200);
+    expect(body.results).toMatchObject([
+      { id: 1, status: 'rejected', code: 'NOT_FOUND' },
+      { id: 2, status: 'applied' },
+    ]);
   });
 
   it("refuses a subcontractor's log on a project it is not assigned to with 404", async () => {

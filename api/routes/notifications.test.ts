@@ -129,3 +129,41 @@ describe('PATCH /api/notifications/mark-all-read', () => {
     expect((await call('PATCH', '/api/notifications/mark-all-read', null)).status).toBe(401);
   });
 });
+
+describe('GET /api/notifications and the rows they are about', () => {
+  it('stops showing a subcontractor a notification about a task it can no longer see', async () => {
+    const sub = await t.login('sub@summit.test');
+    const subId = idOf('sub@summit.test');
+    const task = t.db.$client
+      .prepare<[string, string], { id: string }>(
+        `SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL AND project_id IS NOT NULL
+           AND project_id NOT IN (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ?)
+         LIMIT 1`,
+      )
+      .get(t.companyId('summit.test'), subId)!.id;
+    const id = crypto.randomUUID();
+    t.db
+      .insert(schema.notifications)
+      .values({
+        id,
+        userId: subId,
+        companyId: t.companyId('summit.test'),
+        title: 'Task assigned',
+        message: 'You were assigned "Pour the east slab"',
+        relatedEntityType: 'task',
+        relatedEntityId: task,
+        createdAt: '2099-01-01T00:00:00.000Z',
+      })
+      .run();
+    const list = async () =>
+      (
+        (await (await t.request('GET', '/api/notifications', { cookie: sub })).json()) as { id: string }[]
+      ).map((n) => n.id);
+    const assign = (to: string | null) =>
+      t.db.$client.prepare('UPDATE tasks SET assignee_id = ? WHERE id = ?').run(to, task);
+    assign(subId);
+    expect(await list()).toContain(id);
+    assign(null);
+    expect(await list()).not.toContain(id);
+  });
+});

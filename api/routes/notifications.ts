@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
+import { visibleTargetWhere } from '../db/scope.ts';
 import { notFound } from '../http.ts';
 import { sessionUser } from './helpers.ts';
 
@@ -31,7 +32,18 @@ export const notificationRoutes = new Hono<AppEnv>()
     const rows = c.var.deps.db
       .select(columns)
       .from(notifications)
-      .where(and(eq(notifications.userId, user.id), eq(notifications.companyId, user.companyId)))
+      .where(
+        and(
+          eq(notifications.userId, user.id),
+          eq(notifications.companyId, user.companyId),
+          // A notification about a row the user can no longer read (e.g. unassigned since) is not shown.
+          visibleTargetWhere(
+            user,
+            { table: 'notifications', type: 'related_entity_type', id: 'related_entity_id' },
+            true,
+          ),
+        ),
+      )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT)
       .all();

@@ -9,6 +9,7 @@ const cookie: Record<string, string> = {};
 const EMAILS = {
   manager: 'manager@summit.test',
   crew: 'crew@summit.test',
+  sub: 'sub@summit.test',
   harbor: 'admin@harbor.test',
 } as const;
 type Who = keyof typeof EMAILS;
@@ -144,6 +145,86 @@ describe('the presigned upload flow', () => {
       (await call('GET', '/api/objects/image/01900000-0000-7000-8000-000000000000', 'crew')).status,
     ).toBe(404);
     expect((await call('GET', '/api/objects/image/..%2F..%2Fetc', 'crew')).status).toBe(404);
+  });
+});
+
+describe('GET /api/objects/image/{key}: bytes are as visible as the rows naming them', () => {
+  const subId = () =>
+    (t.db.$client.prepare(`SELECT id FROM users WHERE email = 'sub@summit.test'`).get() as { id: string }).id;
+  /** A seeded photo with its bytes, on a project the subcontractor is (or is not) assigned to. */
+  const seededPhoto = (assigned: boolean) =>
+    t.db.$client
+      .prepare(
+        `SELECT p.filename AS key, p.project_id AS project FROM photos p
+         WHERE p.company_id = (SELECT company_id FROM users WHERE email = 'sub@summit.test')
+           AND p.deleted_at IS NULL AND p.blob_status = 'present'
+           AND p.project_id ${assigned ? '' : 'NOT'} IN (SELECT project_id FROM subcontractor_assignments
+             WHERE subcontractor_id = ? AND status = 'active')
+         ORDER BY p.id LIMIT 1`,
+      )
+      .get(subId()) as { key: string; project: string };
+  const fetchAs = async (who: Who, key: string) =>
+    (await t.request('GET', `/api/objects/image/${key}`, { cookie: cookie[who] })).status;
+
+  it('refuses a subcontractor the photo of a project it is not assigned to, by key (404)', async () => {
+    const { key, project } = seededPhoto(false);
+    const photoId = (
+      t.db.$client.prepare('SELECT id FROM photos WHERE filename = ?').get(key) as { id: string }
+    ).id;
+    expect(await fetchAs('crew', key)).toBe(200);
+    expect((await call('GET', `/api/photos/${photoId}/file`, 'sub')).status).toBe(404);
+    const res = await call('GET', `/api/objects/image/${key}`, 'sub');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+    expect(project).toBeTruthy();
+  });
+
+  it('takes the photos away from a subcontractor removed from the project at once', async () => {
+    const { key, project } = seededPhoto(true);
+    expect(await fetchAs('sub', key)).toBe(200);
+    const unassign = (status: string) =>
+      t.db.$client
+        .prepare(
+          'UPDATE subcontractor_assignments SET status = ? WHERE subcontractor_id = ? AND project_id = ?',
+        )
+        .run(status, subId(), project);
+    unassign('completed');
+    try {
+      expect(await fetchAs('sub', key)).toBe(404);
+    } finally {
+      unassign('active');
+    }
+  });
+
+  it('lets only the uploader read an upload no row names yet; then the photo row decides', async () => {
+    const url = await newUploadUrl('crew');
+    await put(url, 'crew', JPEG);
+    const key = keyOf(url);
+    expect(await fetchAs('crew', key)).toBe(200);
+    expect(await fetchAs('manager', key)).toBe(404);
+    expect(await fetchAs('sub', key)).toBe(404);
+    const created = await call('POST', '/api/photos', 'crew', { projectId, filename: key });
+    expect(created.status).toBe(201);
+    expect(await fetchAs('manager', key)).toBe(200);
+    // The subcontractor is not assigned to this project: the photo row says no, whoever knows the key.
+    expect(await fetchAs('sub', key)).toBe(404);
+    expect((await call('DELETE', `/api/photos/${created.body.id}`, 'manager')).status).toBe(200);
+    expect(await fetchAs('crew', key)).toBe(404);
+  });
+
+  it("shows a log's uploaded image to those who can read the log, and no one else", async () => {
+    const url = await newUploadUrl('crew');
+    await put(url, 'crew', JPEG);
+    const key = keyOf(url);
+    const log = await call('POST', '/api/logs', 'crew', {
+      projectId,
+      title: 'Rebar delivered',
+      images: [`/api/objects/image/${key}`],
+    });
+    expect(log.status).toBe(201);
+    expect(await fetchAs('manager', key)).toBe(200);
+    expect(await fetchAs('sub', key)).toBe(404);
+    expect(await fetchAs('harbor', key)).toBe(404);
   });
 });
 

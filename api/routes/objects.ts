@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import { newId } from '#shared/ids.ts';
 import { Id } from '#shared/schemas/common.ts';
 import { StorageKey } from '#shared/schemas/photo.ts';
 import type { AppEnv } from '../context.ts';
-import { schema } from '../db/index.ts';
+import { writeTx } from '../db/index.ts';
+import { restContext } from '../mutators/core.ts';
+import { readableObject, recordUpload } from '../mutators/photos.ts';
 import { HttpError, badRequest, conflict, isJsonType, notFound, parseWith } from '../http.ts';
 import { uploadUrl, verifyUpload } from '../storage/signing.ts';
 import {
@@ -41,36 +42,18 @@ async function readOptionalJson(c: Context<AppEnv>): Promise<unknown> {
 }
 
 /**
- * Bytes and type of a stored object the user's company owns, or null. Objects from the presigned flow carry
- * a sidecar; photo bytes stored by other paths (seed, sync lane) are found through their photo row.
+ * Bytes and type of a stored object the user may read, or null. Visibility is the rows' (`readableObject`):
+ * the same scope as the photo or log naming the key, never the key alone.
  */
-export async function findCompanyImage(c: Context<AppEnv>, key: string) {
+export async function findReadableImage(c: Context<AppEnv>, key: string) {
   const { store, db } = c.var.deps;
-  const user = sessionUser(c);
   if (!StorageKey.safeParse(key).success) return null;
-  let mime: string | null;
-  const meta = await readImageMeta(store, key);
-  if (meta) {
-    if (meta.companyId !== user.companyId) return null;
-    mime = meta.mime;
-  } else {
-    const photo = db
-      .select({ mimeType: schema.photos.mimeType, blobStatus: schema.photos.blobStatus })
-      .from(schema.photos)
-      .where(
-        and(
-          eq(schema.photos.filename, key),
-          eq(schema.photos.companyId, user.companyId),
-          isNull(schema.photos.deletedAt),
-        ),
-      )
-      .get();
-    if (!photo || photo.blobStatus !== 'present') return null;
-    mime = photo.mimeType;
-  }
+  const access = readableObject(db, sessionUser(c), key);
+  if (!access) return null;
   const bytes = await store.get(key);
   if (!bytes) return null;
-  return { bytes, mime: mime ?? (await sniffImage(bytes)) };
+  const mime = access.mime ?? (await readImageMeta(store, key))?.mime ?? (await sniffImage(bytes));
+  return { bytes, mime };
 }
 
 /** Spec 02 section 7: POST upload -> PUT bytes to the signed address -> GET /api/objects/image/{key}. */
@@ -81,7 +64,7 @@ export const objectRoutes = new Hono<AppEnv>()
   })
   .put('/upload/:key', async (c) => {
     const user = sessionUser(c);
-    const { store, now } = c.var.deps;
+    const { store, now, db } = c.var.deps;
     const key = c.req.param('key');
     const signed = verifyUpload(
       { key, expires: c.req.query('expires'), userId: user.id, companyId: user.companyId },
@@ -98,10 +81,11 @@ export const objectRoutes = new Hono<AppEnv>()
       throw conflict('This upload address has already been used', 'UPLOAD_USED');
     }
     await storeImage(store, key, bytes, { companyId: user.companyId, userId: user.id });
+    writeTx(db, () => recordUpload(restContext(db, user, now()), key));
     return c.json({ key });
   })
   .get('/image/:key', async (c) => {
-    const image = await findCompanyImage(c, c.req.param('key'));
+    const image = await findReadableImage(c, c.req.param('key'));
     if (!image) throw notFound('Image');
     return c.body(new Uint8Array(image.bytes), 200, imageHeaders(image.mime, image.bytes.byteLength));
   });

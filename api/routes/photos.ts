@@ -12,6 +12,8 @@ import {
   deletePhoto,
   findVisiblePhoto,
   listVisiblePhotos,
+  PHOTOS_ORDER,
+  readableObject,
   type PhotoBlob,
 } from '../mutators/photos.ts';
 import {
@@ -24,6 +26,7 @@ import {
   tooLarge,
 } from '../storage/sniff.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
 /** Room for the multipart boundaries and the text fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -88,7 +91,12 @@ async function createFromUpload(c: Context<AppEnv>) {
   const body = await readJson(c);
   const { filename } = parseWith(PhotoCreateSchema, body);
   const meta = await readImageMeta(c.var.deps.store, filename);
-  if (!meta || meta.companyId !== sessionUser(c).companyId) throw notFound('Upload');
+  // The key must name bytes the user may read (its own fresh upload, or a photo it can see): a key alone
+  // must not turn another project's photo into one of the caller's.
+  const user = sessionUser(c);
+  if (!meta || meta.companyId !== user.companyId || !readableObject(c.var.deps.db, user, filename)) {
+    throw notFound('Upload');
+  }
   const blob: PhotoBlob = {
     mimeType: meta.mime,
     sizeBytes: meta.size,
@@ -115,7 +123,12 @@ export const photoRoutes = new Hono<AppEnv>()
     if (projectId !== undefined && !Id.safeParse(projectId).success) {
       throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
     }
-    return c.json(listVisiblePhotos(c.var.deps.db, sessionUser(c), projectId).map(toJson));
+    const page = pageRequest(c);
+    const rows = listVisiblePhotos(c.var.deps.db, sessionUser(c), projectId, {
+      after: afterWhere(PHOTOS_ORDER, page.after),
+      limit: readLimit(page),
+    });
+    return sendPage(c, page, rows.map(toJson), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const multipart = /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '');

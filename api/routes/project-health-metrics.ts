@@ -1,35 +1,45 @@
 import { Hono } from 'hono';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
-import { visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
 import { calculateProjectHealth } from '../mutators/health.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
 const { projectHealthMetrics: m, projects } = schema;
+const ORDER: OrderKey[] = [{ column: projects.name }, { column: m.id }];
 
 /** Project health (spec 02 sections 2 and 7): the latest metrics per project, and a recalculation. */
 export const healthMetricRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
     // The latest row of each project: no later row (by calculatedAt, then by the time-ordered UUIDv7 id).
     const rows = db
-      .select(getTableColumns(m))
+      .select({ ...getTableColumns(m), projectName: projects.name })
       .from(m)
       .innerJoin(projects, eq(projects.id, m.projectId))
       .where(
         and(
-          eq(m.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('project_health_metrics', user),
+          afterWhere(ORDER, page.after),
           sql`NOT EXISTS (SELECT 1 FROM ${m} AS later WHERE later.project_id = ${m.projectId}
             AND (later.calculated_at > ${m.calculatedAt}
               OR (later.calculated_at = ${m.calculatedAt} AND later.id > ${m.id})))`,
         ),
       )
-      .orderBy(asc(projects.name))
+      .orderBy(...orderOf(ORDER))
+      .limit(readLimit(page))
       .all();
-    return c.json(rows);
+    return sendPage(
+      c,
+      page,
+      rows,
+      (r) => [r.projectName, r.id],
+      ({ projectName: _name, ...row }) => row,
+    );
   })
   .post('/:projectId/calculate', (c) =>
     c.json(

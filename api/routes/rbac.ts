@@ -22,14 +22,15 @@ import {
   updateUser,
 } from '../mutators/users.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { sendListPage } from './paging.ts';
 
 /**
  * RBAC administration (spec 02 section 7, "Access control"). The route table lets only `rbac:manage`
  * (company admins) and `platform:admin` (root) in; the mutators scope everything else.
  */
 export const rbacRoutes = new Hono<AppEnv>()
-  .get('/permissions', (c) => c.json(listPermissions(c.var.deps.db)))
-  .get('/roles', (c) => c.json(listRoles(c.var.deps.db, sessionUser(c))))
+  .get('/permissions', (c) => sendListPage(c, listPermissions(c.var.deps.db)))
+  .get('/roles', (c) => sendListPage(c, listRoles(c.var.deps.db, sessionUser(c))))
   .post('/roles', async (c) => {
     const body = await readJson(c);
     return c.json(
@@ -46,7 +47,7 @@ export const rbacRoutes = new Hono<AppEnv>()
     const id = roleIdParam(c.req.param('id'));
     return c.json(mutate(c, (ctx) => deleteRole(ctx, id)));
   })
-  .get('/users', (c) => c.json(listUsers(c.var.deps.db, sessionUser(c))))
+  .get('/users', (c) => sendListPage(c, listUsers(c.var.deps.db, sessionUser(c))))
   .post('/users', async (c) => {
     const body = await readJson(c);
     // Hashing is async, so it happens before the (synchronous) write transaction. A blank password gets a
@@ -65,7 +66,7 @@ export const rbacRoutes = new Hono<AppEnv>()
   })
   .delete('/users/:id', (c) => c.json(mutate(c, (ctx) => deleteUser(ctx, c.req.param('id')))))
   .get('/companies/:id/users', (c) =>
-    c.json(listCompanyUsers(c.var.deps.db, sessionUser(c), c.req.param('id'))),
+    sendListPage(c, listCompanyUsers(c.var.deps.db, sessionUser(c), c.req.param('id'))),
   )
   .patch('/companies/:id', async (c) => {
     const body = await readJson(c);

@@ -1,36 +1,43 @@
 import { Hono } from 'hono';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { RiskAssessmentListQuerySchema } from '#shared/schemas/risk.ts';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { parseWith, readJson } from '../http.ts';
-import { findVisibleProject, visibleProjectsWhere } from '../mutators/core.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { findVisibleProject } from '../mutators/core.ts';
 import { createRiskAssessment } from '../mutators/risks.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
-const { riskAssessments, projects } = schema;
+const { riskAssessments } = schema;
+const ORDER: OrderKey[] = [
+  { column: riskAssessments.createdAt, desc: true },
+  { column: riskAssessments.id, desc: true },
+];
 
 /** Risk assessments (spec 02 sections 2 and 7): the company's, on projects the user may see. */
 export const riskRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
     const query = parseWith(RiskAssessmentListQuerySchema, c.req.query());
     if (query.projectId) findVisibleProject(db, user, query.projectId);
     const rows = db
-      .select(getTableColumns(riskAssessments))
+      .select()
       .from(riskAssessments)
-      .innerJoin(projects, eq(projects.id, riskAssessments.projectId))
       .where(
         and(
-          eq(riskAssessments.companyId, user.companyId),
-          visibleProjectsWhere(db, user),
+          visibleWhere('risk_assessments', user),
+          afterWhere(ORDER, page.after),
           query.projectId ? eq(riskAssessments.projectId, query.projectId) : undefined,
         ),
       )
-      .orderBy(desc(riskAssessments.createdAt), desc(riskAssessments.id))
+      .orderBy(...orderOf(ORDER))
+      .limit(readLimit(page))
       .all();
-    return c.json(rows);
+    return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);

@@ -1,17 +1,23 @@
 import { Hono } from 'hono';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
-import { isScopedToAssignments } from '../mutators/core.ts';
+import { isScopedToAssignments } from '../db/scope.ts';
 import { sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
 const { subcontractorAssignments: assignments, projects } = schema;
+const ORDER: OrderKey[] = [
+  { column: assignments.createdAt, desc: true },
+  { column: assignments.id, desc: true },
+];
 
 export const assignmentRoutes = new Hono<AppEnv>()
   // The company's assignments on live projects; a subcontractor sees only its own.
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
     const liveProjects = db
       .select({ id: projects.id })
       .from(projects)
@@ -24,9 +30,11 @@ export const assignmentRoutes = new Hono<AppEnv>()
           eq(assignments.companyId, user.companyId),
           inArray(assignments.projectId, liveProjects),
           isScopedToAssignments(user) ? eq(assignments.subcontractorId, user.id) : undefined,
+          afterWhere(ORDER, page.after),
         ),
       )
-      .orderBy(desc(assignments.createdAt), desc(assignments.id))
+      .orderBy(...orderOf(ORDER))
+      .limit(readLimit(page))
       .all();
-    return c.json(rows);
+    return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
   });

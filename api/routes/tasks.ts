@@ -1,39 +1,63 @@
 import { Hono } from 'hono';
+import { LRUCache } from 'lru-cache';
 import type Database from 'better-sqlite3';
 import type { AppEnv, SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { readJson } from '../http.ts';
-import { isScopedToAssignments, publicRow } from '../mutators/core.ts';
+import { and } from 'drizzle-orm';
+import { schema } from '../db/index.ts';
+import { isScopedToAssignments, visibleWhere } from '../db/scope.ts';
+import { publicRow } from '../mutators/core.ts';
 import { createTask, deleteTask, listVisibleTasks, updateTask } from '../mutators/tasks.ts';
 import { mutate, sessionUser } from './helpers.ts';
+import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
+
+const { tasks } = schema;
+/** The order of `listVisibleTasks`: newest first, the id breaking ties. */
+const ORDER: OrderKey[] = [
+  { column: tasks.createdAt, desc: true },
+  { column: tasks.id, desc: true },
+];
 
 /**
  * The company-wide task list only changes when the company's sync version does (every task write bumps it
  * inside its transaction), so its JSON is kept per company at that version: a repeat read costs one version
- * lookup instead of building and serialising every row (budget B1). Subcontractors' lists depend on their
- * assignments too and are always built fresh.
+ * lookup instead of building and serialising every row (budget B1). Every role but a subcontractor sees that
+ * same list (`api/db/scope.ts`); subcontractors' lists depend on their assignments and are never cached.
+ * The cache is bounded by bytes (least recently read companies go first), so many companies cannot grow
+ * the server's memory without limit.
  */
+export const TASK_LIST_CACHE_BYTES = 32 * 1024 * 1024;
 interface CachedList {
   version: number;
   /** UTF-8 bytes, so a repeat read does not re-encode the whole list either. */
   json: Uint8Array<ArrayBuffer>;
 }
-const listCache = new WeakMap<
-  Database.Database,
-  { version: Database.Statement<[string], { v: number }>; lists: Map<string, CachedList> }
->();
+interface ListCache {
+  version: Database.Statement<[string], { v: number }>;
+  lists: LRUCache<string, CachedList>;
+}
+const listCache = new WeakMap<Database.Database, ListCache>();
 
-function companyTaskList(db: Db, user: SessionUser): CachedList {
+/** This connection's cache, created with `maxBytes` on first use (tests pass a small bound). */
+export function taskListCache(db: Db, maxBytes = TASK_LIST_CACHE_BYTES): ListCache {
   let cache = listCache.get(db.$client);
   if (!cache) {
     cache = {
       version: db.$client.prepare<[string], { v: number }>(
         'SELECT last_version AS v FROM companies WHERE id = ?',
       ),
-      lists: new Map(),
+      lists: new LRUCache({ maxSize: maxBytes, sizeCalculation: (list) => list.json.byteLength + 64 }),
     };
     listCache.set(db.$client, cache);
   }
+  return cache;
+}
+
+/** The company-wide list as JSON bytes, from the cache when the company's version has not moved. */
+export function companyTaskList(db: Db, user: SessionUser): CachedList {
+  if (isScopedToAssignments(user)) throw new Error('A subcontractor never reads the company-wide list');
+  const cache = taskListCache(db);
   // Read the version before the rows: a write landing in between makes the entry stale, never wrong.
   const version = cache.version.get(user.companyId)?.v ?? 0;
   const hit = cache.lists.get(user.companyId);
@@ -47,6 +71,17 @@ export const taskRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
+    const page = pageRequest(c);
+    if (page.limit !== undefined) {
+      const rows = db
+        .select()
+        .from(tasks)
+        .where(and(visibleWhere('tasks', user), afterWhere(ORDER, page.after)))
+        .orderBy(...orderOf(ORDER))
+        .limit(readLimit(page))
+        .all();
+      return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
+    }
     if (isScopedToAssignments(user)) return c.json(listVisibleTasks(db, user));
     const list = companyTaskList(db, user);
     const etag = `W/"tasks-${list.version}"`;

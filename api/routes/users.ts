@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { AppEnv, SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
 import { sessionUser } from './helpers.ts';
+import { pageOfArray, pageRequest, sendPage } from './paging.ts';
 
 const { users } = schema;
 
@@ -33,12 +35,25 @@ function activeUsers(db: Db, user: SessionUser) {
     .where(and(eq(users.companyId, user.companyId), eq(users.isActive, true)))
     .all()
     .map((u) => ({ ...u, name: displayName(u) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => byNameThenId(keyOf(a), keyOf(b)));
+}
+
+const keyOf = (u: { name: string; id: string }) => [u.name, u.id];
+/** The directory's order: by name, the id breaking ties (so pages never overlap). */
+function byNameThenId(a: unknown[], b: unknown[]): number {
+  const [an, ai] = a as [string, string];
+  const [bn, bi] = b as [string, string];
+  return an.localeCompare(bn) || (ai < bi ? -1 : ai > bi ? 1 : 0);
+}
+
+/** The directory, paged like every list (README "API"); it is small, so it is paged in memory. */
+function directoryPage<T>(c: Context<AppEnv>, present: (u: ReturnType<typeof activeUsers>[number]) => T) {
+  const page = pageRequest(c);
+  const rows = pageOfArray(page, activeUsers(c.var.deps.db, sessionUser(c)), keyOf, byNameThenId);
+  return sendPage(c, page, rows, keyOf, present);
 }
 
 export const userRoutes = new Hono<AppEnv>()
   // Spec 02 section 6: the assignee choices. Everyone active in the company can be assigned.
-  .get('/managers', (c) =>
-    c.json(activeUsers(c.var.deps.db, sessionUser(c)).map(({ id, name }) => ({ id, name }))),
-  )
-  .get('/', (c) => c.json(activeUsers(c.var.deps.db, sessionUser(c))));
+  .get('/managers', (c) => directoryPage(c, ({ id, name }) => ({ id, name })))
+  .get('/', (c) => directoryPage(c, (u) => u));

@@ -4,7 +4,8 @@ import { fieldInWords, instantInWords, valueInWords } from '#shared/rules/field-
 import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { isScopedToAssignments, notify, type MutationContext } from '../mutators/core.ts';
+import { isScopedToAssignments } from '../db/scope.ts';
+import { notify, type MutationContext } from '../mutators/core.ts';
 import { ACTIVITY_ENTITY } from './history.ts';
 import { ENTITY_NAME } from './tables.ts';
 

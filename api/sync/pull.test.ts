@@ -180,38 +180,67 @@ describe('pull', () => {
     }
   });
 
-  it('[L6] gives a subcontractor only its assigned projects and their children', async () => {
+  it('[L6] mirrors for every role and synced table exactly the rows the REST lists show', async () => {
     const subId = firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
-    const assigned = new Set(
-      (
-        t.db.$client
-          .prepare(
-            `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'`,
-          )
-          .all(subId) as { id: string }[]
-      ).map((r) => r.id),
+    // Edge cases of the rule: a task assigned to the subcontractor on a project it is not assigned to, and
+    // a project whose assignment ended (its rows must leave the subcontractor's mirror and lists alike).
+    const outside = firstId(
+      t,
+      `SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL AND id NOT IN
+         (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ?) ORDER BY id LIMIT 1`,
+      summit,
+      subId,
     );
-    expect(assigned.size).toBeGreaterThan(0);
-    const { changes } = await pullAll(device(t, sub), 0, 5000);
-    const byTable = (table: SyncTable) => changes.filter((c) => c.table === table);
-    const projectOf = (c: PulledChange) => (c.deleted ? null : (c.data.projectId as string | null));
-    expect(new Set(byTable('projects').map((c) => c.id))).toEqual(assigned);
-    const visibleTasks = new Set<string>();
-    for (const c of byTable('tasks')) {
-      expect(c.deleted || assigned.has(projectOf(c) ?? '') || (c.data.assigneeId as string) === subId).toBe(
-        true,
-      );
-      visibleTasks.add(c.id);
+    const d = device(t, admin);
+    await d.push([
+      d.mutation('create', 'tasks', newId(), {
+        title: 'Sub task elsewhere',
+        category: 'project',
+        projectId: outside,
+        assigneeId: subId,
+      }),
+    ]);
+    const ended = firstId(
+      t,
+      `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'
+       ORDER BY project_id LIMIT 1`,
+      subId,
+    );
+    t.db.$client
+      .prepare(
+        `UPDATE subcontractor_assignments SET status = 'completed' WHERE subcontractor_id = ? AND project_id = ?`,
+      )
+      .run(subId, ended);
+    const lists: Record<SyncTable, string> = {
+      projects: '/api/projects',
+      tasks: '/api/tasks',
+      project_logs: '/api/logs',
+      photos: '/api/photos',
+      schedule_changes: '/api/schedule-changes',
+    };
+    const manager = await t.login('manager@summit.test');
+    const seen: Record<string, number> = {};
+    for (const [role, cookie] of Object.entries({ admin, manager, crew, sub })) {
+      const { changes } = await pullAll(device(t, cookie), 0, 5000);
+      for (const [table, url] of Object.entries(lists) as [SyncTable, string][]) {
+        const pulled = changes.filter((c) => c.table === table && !c.deleted).map((c) => c.id);
+        const res = await t.request('GET', url, { cookie });
+        const listed = res.status === 200 ? ((await res.json()) as { id: string }[]).map((r) => r.id) : [];
+        if (res.status !== 200) expect(res.status, `${role} ${url}`).toBe(403);
+        expect(pulled.sort(), `${role} ${table}`).toEqual(listed.sort());
+        seen[`${role} ${table}`] = listed.length;
+      }
     }
-    for (const table of ['project_logs', 'photos'] as const) {
-      expect(byTable(table).length).toBeGreaterThan(0);
-      for (const c of byTable(table)) expect(c.deleted || assigned.has(projectOf(c) ?? '')).toBe(true);
-    }
-    for (const c of byTable('schedule_changes')) {
-      expect(c.deleted || visibleTasks.has(c.data.taskId as string)).toBe(true);
-    }
-    const everyone = await pullAll(device(t, crew), 0, 5000);
-    expect(everyone.changes.length).toBeGreaterThan(changes.length);
+    // Not vacuous: each role reads rows of every table it may read, and the subcontractor fewer.
+    expect(seen['sub projects']).toBeGreaterThan(0);
+    expect(seen['sub photos']).toBeGreaterThan(0);
+    expect(seen['sub tasks']).toBeLessThan(seen['crew tasks']!);
+    expect(seen['sub projects']).toBeLessThan(seen['crew projects']!);
+    t.db.$client
+      .prepare(
+        `UPDATE subcontractor_assignments SET status = 'active' WHERE subcontractor_id = ? AND project_id = ?`,
+      )
+      .run(subId, ended);
   });
 
   it('[L7] resets a cursor that is ahead of the server', async () => {

@@ -11,9 +11,9 @@ import {
 } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import { writeTx, type Db } from '../db/index.ts';
-import { isScopedToAssignments } from '../mutators/core.ts';
+import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
 import { bindClient, clientStatements, findClient } from './clients.ts';
-import { SUBCONTRACTOR_SCOPE, readableTables, scopeFingerprint } from './scope.ts';
+import { readableTables, scopeFingerprint } from './scope.ts';
 import { wireColumns } from './tables.ts';
 
 /** GET /api/sync/pull query (SPEC L1). Other query parameters are ignored, as on every list route. */
@@ -52,7 +52,7 @@ interface TableStatements {
 
 function prepareTable(sqlite: Database.Database, table: SyncTable, scoped: boolean): TableStatements {
   const cols = wireColumns(table);
-  const scope = scoped ? ` AND ${SUBCONTRACTOR_SCOPE[table]}` : '';
+  const scope = ` AND ${scopeWhere(table, scoped, 'all')}`;
   return {
     versions: sqlite
       .prepare<Params, number>(
@@ -127,7 +127,7 @@ function readPage(db: Db, user: SessionUser, cursor: number, limit: number, last
   const s = statements(db);
   const set = isScopedToAssignments(user) ? s.subcontractor : s.company;
   const tables = readableTables(user);
-  const params: Params = { company: user.companyId, user: user.id, cursor, limit: limit + 1, upto: 0 };
+  const params: Params = { ...scopeParams(user), cursor, limit: limit + 1, upto: 0 };
   const found: number[] = [];
   for (const table of tables) for (const v of set[table].versions.all(params)) found.push(v);
   const hasMore = found.length > limit;

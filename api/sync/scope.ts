@@ -3,27 +3,14 @@ import type Database from 'better-sqlite3';
 import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { isScopedToAssignments } from '../mutators/core.ts';
+import { ASSIGNED_PROJECTS, isScopedToAssignments } from '../db/scope.ts';
 import { READ_PERMISSION } from './tables.ts';
 
 /**
- * What a user's devices mirror (sync/SPEC.md L6): the tables the role may read, and for a subcontractor
- * only its assigned projects and their children, the same rows the REST routes show it (tombstones by the
- * same rule). The SQL below takes the named parameters `@company` and `@user`.
+ * What a user's devices mirror (sync/SPEC.md L6): the tables the role may read, each filtered by the one
+ * scope rule of `api/db/scope.ts` (mode `all`: tombstones travel in the scope their rows had).
  */
-
-const ASSIGNED = `SELECT project_id FROM subcontractor_assignments
-  WHERE subcontractor_id = @user AND company_id = @company AND status = 'active'`;
-const VISIBLE_TASK = `(project_id IN (${ASSIGNED}) OR assignee_id = @user)`;
-
-/** The extra WHERE of each table for a subcontractor. */
-export const SUBCONTRACTOR_SCOPE: Record<SyncTable, string> = {
-  projects: `id IN (${ASSIGNED})`,
-  tasks: VISIBLE_TASK,
-  project_logs: `project_id IN (${ASSIGNED})`,
-  photos: `project_id IN (${ASSIGNED})`,
-  schedule_changes: `task_id IN (SELECT id FROM tasks WHERE company_id = @company AND ${VISIBLE_TASK})`,
-};
+const ASSIGNED = ASSIGNED_PROJECTS;
 
 export function readableTables(user: SessionUser): SyncTable[] {
   return SYNC_TABLES.filter((t) => user.permissions.has(READ_PERMISSION[t]));

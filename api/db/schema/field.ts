@@ -53,6 +53,8 @@ export const tasks = sqliteTable(
     index('tasks_company_version_idx').on(t.companyId, t.version),
     index('tasks_project_idx').on(t.projectId),
     index('tasks_assignee_idx').on(t.assigneeId),
+    // The task list's hot filter: a company's tasks by due date (stable order by id).
+    index('tasks_company_due_idx').on(t.companyId, t.dueDate, t.id),
   ],
 );
 
@@ -78,6 +80,7 @@ export const projectLogs = sqliteTable(
   (t) => [
     index('project_logs_company_version_idx').on(t.companyId, t.version),
     index('project_logs_project_idx').on(t.projectId),
+    index('project_logs_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 
@@ -108,6 +111,9 @@ export const photos = sqliteTable(
     index('photos_company_version_idx').on(t.companyId, t.version),
     index('photos_project_idx').on(t.projectId),
     index('photos_sha256_idx').on(t.sha256),
+    index('photos_company_created_idx').on(t.companyId, t.createdAt),
+    // Serving bytes by key looks up the photo rows that name it (GET /api/objects/image/{key}).
+    index('photos_company_filename_idx').on(t.companyId, t.filename),
   ],
 );
 

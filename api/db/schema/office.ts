@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, isoNow } from './columns.ts';
 import { companies, users } from './identity.ts';
 import { projects, tasks } from './field.ts';
@@ -196,7 +196,8 @@ export const invoices = sqliteTable(
     id: text('id').primaryKey(),
     companyId: companyId(),
     projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
-    invoiceNumber: text('invoice_number').notNull().unique(),
+    /** Unique per company: two companies may both have invoice INV-0001. */
+    invoiceNumber: text('invoice_number').notNull(),
     clientName: text('client_name'),
     clientEmail: text('client_email'),
     amount: integer('amount').notNull().default(0),
@@ -212,5 +213,25 @@ export const invoices = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('invoices_company_idx').on(t.companyId)],
+  (t) => [
+    index('invoices_company_idx').on(t.companyId),
+    uniqueIndex('invoices_company_number_idx').on(t.companyId, t.invoiceNumber),
+  ],
+);
+
+/**
+ * Objects uploaded through the presigned flow (spec 02 section 7), recorded when the bytes land. Until a
+ * photo row or a log names the key, only its uploader may read the object back; once one does, that row's
+ * visibility decides (DESIGN.md section 6). The mutators check a log's image keys against this table, so
+ * REST and sync push apply the same ownership rule.
+ */
+export const objectUploads = sqliteTable(
+  'object_uploads',
+  {
+    key: text('key').primaryKey(),
+    companyId: companyId(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('object_uploads_company_idx').on(t.companyId)],
 );

@@ -101,10 +101,6 @@ class Actors {
   as(userId: string, at: string | number): MutationContext {
     return restContext(this.db, this.user(userId), new Date(at));
   }
-
-  can(userId: string, permission: string): boolean {
-    return this.user(userId).permissions.has(permission);
-  }
 }
 
 /** Writes the whole demo inside the caller's write transaction. */
@@ -194,9 +190,6 @@ function writeIdentities(db: Db, actors: Actors, input: DemoInput) {
 }
 
 function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void {
-  const managerOf = new Map(plan.projects.map((p) => [p.id, p.managerId]));
-  const manager = (projectId: string | null) => required(managerOf.get(projectId ?? ''), 'project manager');
-
   // The manager opens each project; status, progress and cost come with the last progress report.
   for (const p of plan.projects) {
     createProject(actors.as(p.managerId, p.createdAt), {
@@ -282,14 +275,9 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
     }
   }
 
-  // Crew and subcontractors report what they saw; until their role may file it itself (issue 8, item 17
-  // decides that in shared/permissions.ts), the project manager files it for them.
-  const author = (personId: string, permission: string, projectId: string) =>
-    actors.can(personId, permission) ? personId : manager(projectId);
-
   for (const co of plan.changeOrders) {
-    const by = author(required(co.requestedBy, 'requester'), 'change_orders:create', co.projectId);
-    createChangeOrder(actors.as(by, co.createdAt), {
+    // Crew and subcontractors file what they saw on site themselves (DECISIONS.md: who may raise them).
+    createChangeOrder(actors.as(required(co.requestedBy, 'requester'), co.createdAt), {
       id: co.id,
       projectId: co.projectId,
       title: co.title,
@@ -308,8 +296,7 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
       db.insert(communications).values(m).run();
       continue;
     }
-    const by = author(m.fromUserId, 'communications:create', m.projectId);
-    createCommunication(actors.as(by, m.createdAt), {
+    createCommunication(actors.as(m.fromUserId, m.createdAt), {
       id: m.id,
       projectId: m.projectId,
       subject: m.subject,

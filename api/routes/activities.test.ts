@@ -88,8 +88,10 @@ describe('GET /api/activities', () => {
     }
     const all = t.db.$client
       .prepare<[string], { id: string }>(
-        // Crew reads everything of its company but health scores (project_health:read).
-        `SELECT id FROM user_activities WHERE company_id = ? AND action_type != 'project_health_calculated'`,
+        // Crew reads everything of its company but health scores and risks (project_health:read) and
+        // administration events such as a user created (rbac:manage).
+        `SELECT id FROM user_activities WHERE company_id = ? AND action_type != 'project_health_calculated'
+           AND entity_type NOT IN ('risk_assessment', 'user')`,
       )
       .all(t.companyId('summit.test'))
       .map((r) => r.id);

@@ -8,7 +8,8 @@ let admin: string;
 
 /**
  * GET routes without an id that are not plain lists of rows, or page by their own documented rules
- * (the activity feed's before/beforeId, the newest 200 notifications, sync pull's version cursor).
+ * (the activity feed's before/beforeId, the newest 200 notifications, sync pull's version cursor), or
+ * belong to one record (a row's History needs its table and id).
  */
 const NOT_PAGED = new Set([
   'GET /api/auth/user',
@@ -18,6 +19,7 @@ const NOT_PAGED = new Set([
   'GET /api/sync/pull',
   'GET /api/sync/events',
   'GET /api/sync/conflicts',
+  'GET /api/sync/history',
 ]);
 const LISTS = Object.keys(ROUTE_PERMISSIONS)
   .filter((k) => k.startsWith('GET ') && !k.includes(':') && !NOT_PAGED.has(k))

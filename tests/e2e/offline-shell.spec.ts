@@ -20,6 +20,9 @@ test('a cold start with no network opens the last signed-in user’s app, marked
   await signIn(page, 'crew@summit.test');
   await page.evaluate(() => navigator.serviceWorker.ready);
   const firstName = await page.getByTestId('user-first-name').innerText();
+  // The first download must have finished: before it, a mirror screen shows its progress (issue 9 item 6).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible({ timeout: 15_000 });
   await page.close();
 
   await goOffline(context);

@@ -171,6 +171,12 @@ test('(a) an offline edit of the description alone keeps the due date the admin 
   }
 });
 
+/** The unread count the bell announces (its accessible name), 0 when it names none. */
+async function unreadCount(page: Page): Promise<number> {
+  const label = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
+  return Number(/(\d+) unread/.exec(label ?? '')?.[1] ?? 0);
+}
+
 test('(b) the user whose value a later offline edit replaced is told, sees it in History and restores it everywhere', async ({
   browser,
 }) => {
@@ -179,6 +185,7 @@ test('(b) the user whose value a later offline edit replaced is told, sees it in
   const d = await twoDevices(browser, problems);
   try {
     await goOffline(d.managerContext, d.manager);
+    const unreadBefore = await unreadCount(d.admin);
 
     // The admin sets the description online; later the manager, offline, sets the same field.
     await editProject(d.admin, d.name, (dialog) => dialog.getByLabel('Description').fill('Pour on Friday'));
@@ -193,6 +200,8 @@ test('(b) the user whose value a later offline edit replaced is told, sees it in
       .poll(async () => (await serverProject(d.admin.request, d.id))?.description, { timeout: 30_000 })
       .toBe('Pour on Monday');
     await expect(card(d.admin, d.name).getByText('Pour on Monday')).toBeVisible({ timeout: 30_000 });
+    // Told while looking at the screen: the bell counts the notice without the panel being opened.
+    await expect.poll(() => unreadCount(d.admin), { timeout: 15_000 }).toBe(unreadBefore + 1);
 
     // The admin is told: who, which record, which field, the old and the new value.
     await d.admin.getByRole('button', { name: /^Notifications/ }).click();

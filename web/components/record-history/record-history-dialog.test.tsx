@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import type { RowHistory } from '#api/sync/history.ts';
 import { RecordHistoryDialog } from './record-history-dialog.tsx';
 
@@ -88,5 +88,19 @@ describe('RecordHistoryDialog', () => {
       .click(await within(dialog).findByRole('button', { name: 'Restore due date Mar 31, 2027' }));
     expect(onRestore).toHaveBeenCalledWith('dueDate', '2027-03-31T00:00:00.000Z');
     await waitFor(() => expect(within(dialog).getByText('Restored')).toBeTruthy());
+  });
+
+  it('offline with no copy on the device, says it needs a connection instead of loading forever', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const fetchMock = renderDialog();
+      const dialog = await screen.findByRole('dialog', { name: 'History of Harbor Tower' });
+      expect(within(dialog).getByRole('status').textContent).toBe(
+        'History is shown when this device is online.',
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

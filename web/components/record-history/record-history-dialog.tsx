@@ -77,11 +77,12 @@ export function RecordHistoryDialog({
         description="Values other edits replaced, and what was done to this record."
         hideDescription
       >
-        {history.isPending ? (
+        {/* Offline, TanStack Query pauses the fetch and it stays pending: that is "offline", not "loading". */}
+        {history.isPending && history.fetchStatus !== 'paused' ? (
           <p role="status" className="text-sm text-slate-600">
             Loading history...
           </p>
-        ) : history.isError && !history.data ? (
+        ) : (history.isError || history.fetchStatus === 'paused') && !history.data ? (
           <p role="status" className="text-sm text-slate-600">
             History is shown when this device is online.
           </p>

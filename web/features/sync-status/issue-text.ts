@@ -88,13 +88,21 @@ export interface IssueText {
 /** The record's name as the user knows it: the device's copy first, else the change's own data. */
 export function recordName(issue: SyncIssue, mirrorName?: string | null): string | null {
   if (mirrorName?.trim()) return mirrorName.trim().slice(0, 80);
-  const data = issue.mutation?.data ?? {};
-  for (const key of ['name', 'title', 'description', 'reason']) {
-    const v = data[key];
-    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 80);
-  }
-  return null;
+  const m = issue.mutation;
+  // Only the field that names a record of this table: a project's description is not its name.
+  const key = m ? NAME_FIELD[m.table] : undefined;
+  const v = key ? m?.data?.[key] : undefined;
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, 80) : null;
 }
+
+/** The field that names a record, per synced table (a photo is named by its description). */
+const NAME_FIELD: Record<string, string> = {
+  projects: 'name',
+  tasks: 'title',
+  project_logs: 'title',
+  photos: 'description',
+  schedule_changes: 'reason',
+};
 
 /** Why the server refused a change, as a sentence, by its code (DESIGN.md section 5 error codes). */
 function refusalReason(code: string, thing: string, message: string): string {

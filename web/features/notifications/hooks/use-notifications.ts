@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncStatus } from '#web/app/local-data.tsx';
 import { apiRequest } from '#web/lib/api.ts';
 
 /** A notification as the panel reads it (spec 02 section 3). */
@@ -15,7 +17,25 @@ export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
 
 /** The session user's notifications (the server ignores any userId and uses the session). */
 export function useNotifications(enabled = true) {
-  return useQuery<Notification[] | null>({ queryKey: NOTIFICATIONS_KEY, enabled });
+  const query = useQuery<Notification[] | null>({ queryKey: NOTIFICATIONS_KEY, enabled });
+  useRefetchAfterPull(enabled);
+  return query;
+}
+
+/**
+ * A pull that brought other people's changes may come with a notification about them: a value of this
+ * user's that a later edit replaced is announced (sync/SPEC.md W11) while the user looks at the screen,
+ * not only when the panel is next opened. Refetched once a pull ends, never per page.
+ */
+function useRefetchAfterPull(enabled: boolean) {
+  const qc = useQueryClient();
+  const { rowsDownloaded, pulling } = useSyncStatus();
+  const seen = useRef(rowsDownloaded);
+  useEffect(() => {
+    if (!enabled || pulling || rowsDownloaded <= seen.current) return;
+    seen.current = rowsDownloaded;
+    void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  }, [enabled, pulling, rowsDownloaded, qc]);
 }
 
 function setAllRead(list: Notification[] | null | undefined, id?: string) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { History, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ProjectRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -85,6 +85,15 @@ function ProjectListRow({ project, actions }: { project: ProjectRow; actions: Pr
               <Plus className="h-4 w-4" aria-hidden="true" />
             </Button>
           )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:h-8 md:w-8"
+            aria-label="History"
+            onClick={() => actions.history({ table: 'projects', row: project })}
+          >
+            <History className="h-4 w-4" aria-hidden="true" />
+          </Button>
           {can('projects:delete') && (
             <Button
               variant="ghost"

@@ -338,6 +338,10 @@ describe('Projects screen', () => {
         .getAllByRole('rowheader')
         .map((h) => h.firstChild?.textContent),
     ).toEqual(['Bridge Repair', 'Depot', 'Harbor Tower']);
+    // A row offers the History as a card does (replaced values and Restore, issue 9 item 3).
+    const harborRow = within(table).getByRole('row', { name: /Harbor Tower/ });
+    await userEvent.setup().click(within(harborRow).getByRole('button', { name: 'History' }));
+    expect(await screen.findByRole('dialog', { name: 'History of Harbor Tower' })).toBeTruthy();
   });
 
   it('opens the gallery from the Gallery button and the photo upload control', async () => {

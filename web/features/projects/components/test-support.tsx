@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { openSyncDb, type ProjectRow, type SyncDb, type TaskRow } from '#sync/db.ts';
 import { mutate } from '#sync/mutate.ts';
 import { StaticLocalData, type LocalWrite } from '#web/app/local-data.tsx';
@@ -72,12 +73,16 @@ export function pulledTask(
   };
 }
 
-/** The screen on `db` as the app mounts it (the device database provided, toasts shown; no sync engine). */
+/** The screen on `db` as the app mounts it (query client and device database provided, toasts shown; no sync engine). */
 export function renderScreen(db: SyncDb, props: Partial<ProjectsScreenProps> = {}) {
+  // Office reads (a record's History) go through TanStack Query; no server here, so nothing is retried.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <StaticLocalData db={db}>
-      <ProjectsScreen db={db} write={writeTo(db)} companyName="Summit Builders" {...props} />
-      <Toaster />
-    </StaticLocalData>,
+    <QueryClientProvider client={client}>
+      <StaticLocalData db={db}>
+        <ProjectsScreen db={db} write={writeTo(db)} companyName="Summit Builders" {...props} />
+        <Toaster />
+      </StaticLocalData>
+    </QueryClientProvider>,
   );
 }

@@ -107,7 +107,7 @@ describe('SyncIndicator', () => {
     expect(count.className.split(/\s+/)).not.toContain('hidden');
     act(() => set({ pending: 3, oldestPendingAt: now - 3 * 86_400_000 - 60_000 }));
     expect(screen.getByTestId('pending-count').getAttribute('data-warning')).toBe('true');
-    expect(screen.getByTestId('pending-count').className).toMatch(/bg-red-600/);
+    expect(screen.getByTestId('pending-count').className).toMatch(/bg-amber-500/);
     db.close();
   });
 

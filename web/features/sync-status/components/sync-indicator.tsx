@@ -52,7 +52,8 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
                 data-warning={text.staleWarning !== null ? 'true' : undefined}
                 className={cn(
                   'min-w-5 rounded-full px-1.5 text-xs leading-5 font-semibold sm:hidden',
-                  text.staleWarning !== null ? 'bg-red-600 text-white' : 'bg-slate-200 text-slate-900',
+                  // Amber, not the red of the unread-notifications badge beside it: a warning, not a count of news.
+                  text.staleWarning !== null ? 'bg-amber-500 text-slate-950' : 'bg-slate-200 text-slate-900',
                 )}
               >
                 {status.pending}

@@ -212,6 +212,28 @@ test('closing a dialog opened from a card returns focus to the button that opene
   }
 });
 
+test('a dialog closed by a tap gives focus back without leaving a tooltip over the card', async ({
+  page,
+}) => {
+  // The page's clock, so the tooltip's 700 ms open delay can be run out without a fixed wait.
+  await page.clock.install();
+  await signIn(page, 'admin@summit.test');
+  await openProjects(page);
+  const opener = card(page, SEEDED).getByRole('button', { name: 'Edit project' });
+  await opener.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await page.clock.fastForward(2000);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // Control: keyboard focus still shows it, so the check above can see a tooltip.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await page.clock.fastForward(2000);
+  await expect(page.getByRole('tooltip')).toHaveCount(1);
+});
+
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
   // setOffline does not cover the service worker (DESIGN.md section 12): abort the API too.

@@ -15,7 +15,34 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 }
 
 export const Tooltip = T.Root;
-export const TooltipTrigger = T.Trigger;
+
+/**
+ * Radix opens a tooltip on any focus. When a dialog closes it gives focus back to the button that opened it,
+ * and on a phone that tooltip then sat over the card until the next tap. Only keyboard focus (the browser's
+ * :focus-visible) opens it; hover still does.
+ */
+export const TooltipTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof T.Trigger>>(
+  function TooltipTrigger({ onFocus, ...props }, ref) {
+    return (
+      <T.Trigger
+        ref={ref}
+        onFocus={(event) => {
+          onFocus?.(event);
+          if (!focusVisible(event.currentTarget)) event.preventDefault();
+        }}
+        {...props}
+      />
+    );
+  },
+);
+
+function focusVisible(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true; // A browser without the selector keeps the old behaviour.
+  }
+}
 
 export const TooltipContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof T.Content>>(
   function TooltipContent({ className, sideOffset = 4, ...props }, ref) {

@@ -126,10 +126,26 @@ export function markBlobPresent(
   return waiting.length;
 }
 
+function visiblePhotoOfBlob(db: Db, user: SessionUser, sha256: string) {
+  const variant = isScopedToAssignments(user) ? 'assigned' : 'company';
+  return statements(db).photoOfBlob[variant].get({ sha: sha256, ...scopeParams(user) });
+}
+
 /** Whether a live photo the user may see names these bytes (PUT /api/sync/blobs answers 404 otherwise). */
 export function photoOfBlobVisible(db: Db, user: SessionUser, sha256: string): boolean {
-  const variant = isScopedToAssignments(user) ? 'assigned' : 'company';
-  return statements(db).photoOfBlob[variant].get({ sha: sha256, ...scopeParams(user) }) !== undefined;
+  return visiblePhotoOfBlob(db, user, sha256) !== undefined;
+}
+
+/**
+ * The stored bytes a new photo row may reuse without uploading them again: those of a present photo the
+ * user can see. Bytes only other rows hold (another project, a deleted photo) are not reused: the new row
+ * waits for the device to send them, which proves it has them, and its status tells nothing about the rest
+ * of the company.
+ */
+export function reusableBlob(db: Db, user: SessionUser, sha256: string) {
+  if (!user.permissions.has('photos:read')) return null;
+  const photo = visiblePhotoOfBlob(db, user, sha256);
+  return photo?.blobStatus === 'present' ? photo : null;
 }
 
 /** Records a presigned upload's owner when its bytes land (see `objectUploads` in the schema). */
@@ -158,14 +174,13 @@ export function readableObject(db: Db, user: SessionUser, key: string): { mime: 
 }
 
 /**
- * An object key a user may put into a log: an upload of its company, or the bytes of a photo it can see.
- * (Another company's key is a 404, as for any foreign id.)
+ * An object key a user may put into a log: one it may read (its own fresh upload, or bytes a photo or log
+ * it can see shows). Anything else is a 404, as for any foreign id.
  */
 export function canReferenceObject(ctx: MutationContext, key: string): boolean {
-  const o = statements(ctx.db).objects;
-  const params = { key, ...scopeParams(ctx.user) };
-  if (o.uploader.get(params) !== undefined) return true;
-  return o.photo[isScopedToAssignments(ctx.user) ? 'assigned' : 'company'].get(params) !== undefined;
+  // Exactly the objects the user may read: naming a key in a log of one's own must not make readable
+  // bytes that another log or photo keeps from the user (its own fresh upload is readable to it).
+  return readableObject(ctx.db, ctx.user, key) !== null;
 }
 
 /** Tombstones the row only: the bytes stay, since logs and devices that synced it may still point at them. */

@@ -206,19 +206,20 @@ function prepareStatements(db: Db) {
           .prepare();
       return { company: prepare(false), assigned: prepare(true) };
     })(),
-    /** Whether a photo the user may see names these bytes (a hash is not a capability either). */
-    photoOfBlob: {
-      company: sqlite
-        .prepare<[{ sha: string; company: string; user: string }], number>(
-          `SELECT 1 FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', false, 'live')} LIMIT 1`,
-        )
-        .pluck(),
-      assigned: sqlite
-        .prepare<[{ sha: string; company: string; user: string }], number>(
-          `SELECT 1 FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', true, 'live')} LIMIT 1`,
-        )
-        .pluck(),
-    },
+    /**
+     * A live photo the user may see that names these bytes, a present one first (a hash is not a capability
+     * either: bytes are reused or accepted only for a user who could read them).
+     */
+    photoOfBlob: (() => {
+      type Row = { filename: string; mimeType: string | null; sizeBytes: number | null; blobStatus: string };
+      const prepare = (scoped: boolean) =>
+        sqlite.prepare<[{ sha: string; company: string; user: string }], Row>(
+          `SELECT filename, mime_type AS mimeType, size_bytes AS sizeBytes, blob_status AS blobStatus
+           FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', scoped, 'live')}
+           ORDER BY blob_status = 'present' DESC LIMIT 1`,
+        );
+      return { company: prepare(false), assigned: prepare(true) };
+    })(),
     liveScheduleChangesOfTask: sqlite
       .prepare<[string, string], string>(
         'SELECT id FROM schedule_changes WHERE task_id = ? AND company_id = ? AND deleted_at IS NULL',

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import jpeg from 'jpeg-js';
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
+import { newId } from '#shared/ids.ts';
+import { device } from '../sync/testing.ts';
 import { ORIGIN, createTestApp, type TestApp } from '../test-utils.ts';
 
 let t: TestApp;
@@ -225,6 +227,66 @@ describe('GET /api/objects/image/{key}: bytes are as visible as the rows naming 
     expect(await fetchAs('manager', key)).toBe(200);
     expect(await fetchAs('sub', key)).toBe(404);
     expect(await fetchAs('harbor', key)).toBe(404);
+  });
+
+  const assignedProject = () =>
+    (
+      t.db.$client
+        .prepare(
+          `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'
+           ORDER BY project_id LIMIT 1`,
+        )
+        .get(subId()) as { id: string }
+    ).id;
+
+  it('refuses a subcontractor bytes it names by the sha256 of a photo it cannot see, in a photo row of its own', async () => {
+    // Attack: remember a photo's hash (pulled while assigned, or of a deleted photo), then create a photo on a
+    // project still assigned that names the hash, and read the bytes through the new row.
+    const { key } = seededPhoto(false);
+    const sha = (
+      t.db.$client.prepare('SELECT sha256 FROM photos WHERE filename = ?').get(key) as {
+        sha256: string;
+      }
+    ).sha256;
+    const d = device(t, cookie.sub!);
+    const rowId = newId();
+    const { body } = await d.push([
+      d.mutation('create', 'photos', rowId, { projectId: assignedProject(), sha256: sha }),
+    ]);
+    expect(body.results[0]?.status).toBe('applied');
+    // The row waits for bytes the subcontractor must send itself; nothing tells it the company holds them.
+    expect(t.db.$client.prepare('SELECT blob_status FROM photos WHERE id = ?').pluck().get(rowId)).toBe(
+      'pending',
+    );
+    expect((await call('GET', `/api/photos/${rowId}/file`, 'sub')).status).toBe(404);
+    expect(await fetchAs('sub', sha)).toBe(404);
+  });
+
+  it("refuses a subcontractor an upload it names in its own log when the upload belongs to another's log", async () => {
+    const url = await newUploadUrl('manager');
+    await put(url, 'manager', JPEG);
+    const key = keyOf(url);
+    const image = `/api/objects/image/${key}`;
+    expect(
+      (await call('POST', '/api/logs', 'manager', { projectId, title: 'Slab pour', images: [image] })).status,
+    ).toBe(201);
+    expect(await fetchAs('sub', key)).toBe(404);
+    const stolen = await call('POST', '/api/logs', 'sub', {
+      projectId: assignedProject(),
+      title: 'x',
+      images: [image],
+    });
+    expect(stolen.status).toBe(404);
+    const d = device(t, cookie.sub!);
+    const { body } = await d.push([
+      d.mutation('create', 'project_logs', newId(), {
+        projectId: assignedProject(),
+        title: 'y',
+        images: [image],
+      }),
+    ]);
+    expect(body.results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
+    expect(await fetchAs('sub', key)).toBe(404);
   });
 });
 

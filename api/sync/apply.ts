@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http.ts';
 import { findVisibleProject, nowIso, type MutationContext } from '../mutators/core.ts';
 import { findVisibleLog, createLog, deleteLog, updateLog } from '../mutators/logs.ts';
-import { createPhoto, deletePhoto, type PhotoBlob } from '../mutators/photos.ts';
+import { createPhoto, deletePhoto, reusableBlob, type PhotoBlob } from '../mutators/photos.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
 import {
   createScheduleChange,
@@ -146,13 +146,6 @@ function prepareStatements(sqlite: Database.Database) {
   return {
     lookup,
     full,
-    presentPhoto: sqlite.prepare<
-      [string, string],
-      { filename: string; mimeType: string | null; sizeBytes: number | null }
-    >(
-      `SELECT filename, mime_type AS mimeType, size_bytes AS sizeBytes FROM photos
-       WHERE company_id = ? AND sha256 = ? AND blob_status = 'present' LIMIT 1`,
-    ),
     insertConflict: sqlite.prepare(
       `INSERT INTO sync_conflicts (id, company_id, table_name, row_id, field, kept_value, overwritten_value,
          kept_client_id, overwritten_client_id, user_id, mutation_id, created_at)
@@ -216,7 +209,7 @@ function createSyncedPhoto(ctx: MutationContext, input: Record<string, unknown>)
       sha256 === undefined ? 'Sha256 is required' : 'Sha256 must be 64 lowercase hex characters';
     throw new HttpError(400, 'VALIDATION_FAILED', message, { sha256: message });
   }
-  const present = statements(ctx.db).presentPhoto.get(ctx.user.companyId, sha256);
+  const present = reusableBlob(ctx.db, ctx.user, sha256);
   const blob: PhotoBlob = present
     ? { sha256, mimeType: present.mimeType, sizeBytes: present.sizeBytes, blobStatus: 'present' }
     : { sha256, mimeType: null, sizeBytes: null, blobStatus: 'pending' };

@@ -43,6 +43,11 @@ const NON_JSON_BODIES: { method: string; pattern: RegExp; types: RegExp }[] = [
   },
 ];
 
+function isClientAbort(err: Error): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || err.message === 'aborted';
+}
+
 function hasBody(c: Context): boolean {
   const length = c.req.header('content-length');
   return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
@@ -69,6 +74,8 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR';
       return errorResponse(c, new HttpError(status as 400, code, err.message || 'Request failed'));
     }
+    // A client that hung up mid-body is not a server fault: no stack in the log for anyone to flood it with.
+    if (isClientAbort(err)) return errorResponse(c, new HttpError(400, 'ABORTED', 'The request was aborted'));
     console.error(err);
     return errorResponse(c, new HttpError(500, 'INTERNAL', 'Something went wrong on the server'));
   });

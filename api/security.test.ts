@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './test-utils.ts';
 
 let t: TestApp;
@@ -34,6 +34,29 @@ describe('security headers', () => {
 });
 
 describe('request checks', () => {
+  it('answers a body the client aborted with 400 ABORTED and writes no stack to the log', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"email":'));
+          controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+        },
+      });
+      const res = await t.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('ABORTED');
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
+  });
+
   it('refuses a write from another origin (403) and changes nothing', async () => {
     const before = t.db.$client.prepare('SELECT count(*) AS n FROM projects').get();
     const res = await t.request('POST', '/api/projects', {

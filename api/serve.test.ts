@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN } from './test-utils.ts';
@@ -34,6 +35,27 @@ describe('shutdown', () => {
     expect(server.db.$client.open).toBe(false);
     // Each stream ended cleanly (not cut off), so an EventSource reconnects to the next server.
     for (const reader of readers) expect((await reader.read()).done).toBe(true);
+  });
+
+  it('cuts a request whose body never finishes after the grace period, and still closes the database', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    t.db.$client.close();
+    const server = await startServer(
+      { ...t.env, PORT: 0, PUBLIC_ORIGIN: ORIGIN },
+      { log: () => {}, shutdownGraceMs: 100 },
+    );
+    // A sign-in whose chunked body trickles and never ends (found by attack: shutdown waited on it forever).
+    const socket = net.connect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Origin: ${ORIGIN}\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{\r\n`,
+    );
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await server.close();
+    expect(server.db.$client.open).toBe(false);
+    await ended;
   });
 });
 

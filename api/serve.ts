@@ -16,6 +16,8 @@ import { eventStreams } from './sync/events.ts';
 import { startSyncRetention } from './sync/horizon.ts';
 
 const DIST = path.resolve('dist');
+const REQUEST_TIMEOUT_MS = 120_000;
+const HEADERS_TIMEOUT_MS = 20_000;
 
 /**
  * The built PWA: hashed assets cached for a year, everything else revalidated, unknown paths -> the shell.
@@ -53,7 +55,7 @@ export interface RunningServer {
 /** Opens the database, seeds it when asked, and listens (port 0 picks a free port). */
 export async function startServer(
   env: Env,
-  options: { staticApp?: Hono; log?: (line: string) => void } = {},
+  options: { staticApp?: Hono; log?: (line: string) => void; shutdownGraceMs?: number } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? console.log;
   const db = openDb(env.DATABASE_PATH);
@@ -73,6 +75,10 @@ export async function startServer(
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT }, () => resolve(s as Server));
   });
+  // A body trickled a byte at a time must not hold a socket for Node's default 5 minutes; two minutes
+  // still lets a 10 MiB photo through a slow site connection (~1 Mbit/s).
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
   const port = (server.address() as AddressInfo).port;
   log(`SiteCommand listening on http://localhost:${port} (database ${env.DATABASE_PATH})`);
 
@@ -83,8 +89,12 @@ export async function startServer(
       // turn idle a few ticks later; those are closed until the server has finished.
       stopRetention();
       const idle = setInterval(() => server.closeIdleConnections(), 25);
+      // A request still running after the grace period (a stalled upload) is cut, so the database is always
+      // closed cleanly rather than the process being killed around it.
+      const cut = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 3000);
       server.close((err) => {
         clearInterval(idle);
+        clearTimeout(cut);
         if (db.$client.open) db.$client.close();
         if (err) reject(err);
         else resolve();

@@ -3,7 +3,7 @@ import { newId } from '#shared/ids.ts';
 import { CommunicationCreateSchema } from '#shared/schemas/communication.ts';
 import type { SessionUser } from '../context.ts';
 import { schema } from '../db/index.ts';
-import { conflict } from '../http.ts';
+import { conflict, forbidden } from '../http.ts';
 import {
   findVisibleProject,
   nowIso,
@@ -16,6 +16,8 @@ import {
 const { communications } = schema;
 
 export type CommunicationRow = typeof communications.$inferSelect;
+
+const DECIDED = new Set(['approved', 'rejected', 'resolved']);
 
 /** The name a user signs with: the display name, else first and last name, else the email. */
 export function displayName(user: SessionUser): string {
@@ -30,6 +32,11 @@ export function displayName(user: SessionUser): string {
 export function createCommunication(ctx: MutationContext, input: unknown): CommunicationRow {
   requirePermission(ctx, 'communications:create');
   const data = validate(CommunicationCreateSchema, input);
+  // Field roles raise issues; deciding them stays with those who decide change orders (DECISIONS.md), so
+  // a message cannot be born approved, rejected or resolved by someone who could not decide it later.
+  if (DECIDED.has(data.status) && !ctx.user.permissions.has('change_orders:approve')) {
+    throw forbidden(`Only an admin or manager can file a communication as ${data.status}`);
+  }
   const project = findVisibleProject(ctx.db, ctx.user, data.projectId);
   const id = data.id ?? newId();
   if (ctx.db.select({ id: communications.id }).from(communications).where(eq(communications.id, id)).get()) {

@@ -124,6 +124,17 @@ describe('POST /api/communications', () => {
         .status,
     ).toBe(201);
   });
+
+  it('refuses a field role a communication filed as already decided, and accepts it from an admin', async () => {
+    const body = { subject: 'Invoice 7', message: 'M', type: 'invoice', projectId: projectA };
+    for (const status of ['approved', 'rejected', 'resolved']) {
+      const res = await send(crew, { ...body, status });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('FORBIDDEN');
+    }
+    expect((await send(crew, { ...body, status: 'pending' })).status).toBe(201);
+    expect((await send(admin, { ...body, status: 'approved' })).status).toBe(201);
+  });
 });
 
 describe('GET /api/communications', () => {

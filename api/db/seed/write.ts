@@ -303,11 +303,13 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
       message: m.message,
       type: m.type,
       priority: m.priority,
-      status: m.status,
+      // Filed open; an office decision (resolved, approved) is the direct write below.
+      status: ['approved', 'rejected', 'resolved'].includes(m.status) ? 'open' : m.status,
     });
-    // Direct: the create schema has no recipient; the feed shows who a message was for.
+    // Direct: the create schema has no recipient, and no mutator decides a communication yet; the feed
+    // shows who a message was for and how the office settled it.
     db.update(communications)
-      .set({ toUserId: m.toUserId, toEmail: m.toEmail, updatedAt: m.updatedAt })
+      .set({ toUserId: m.toUserId, toEmail: m.toEmail, status: m.status, updatedAt: m.updatedAt })
       .where(eq(communications.id, m.id))
       .run();
   }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { UserCreateSchema, UserPatchSchema } from '#shared/schemas/rbac.ts';
 import type { AppEnv } from '../context.ts';
 import { hashPassword } from '../auth/password.ts';
+import { eventStreams } from '../sync/events.ts';
 import { readJson } from '../http.ts';
 import { validateAdminBody } from '../mutators/admin.ts';
 import { updateCompany } from '../mutators/companies.ts';
@@ -62,9 +63,17 @@ export const rbacRoutes = new Hono<AppEnv>()
     const body = await readJson(c);
     const { password } = validateAdminBody(UserPatchSchema, body);
     const hash = password ? await hashPassword(password) : undefined;
-    return c.json(mutate(c, (ctx) => updateUser(ctx, c.req.param('id'), body, hash)));
+    const updated = mutate(c, (ctx) => updateUser(ctx, c.req.param('id'), body, hash));
+    // Deactivated, demoted or given a new password: the user's open event streams end now, not at the next
+    // heartbeat; a device still allowed reconnects and is checked afresh.
+    eventStreams(c.var.deps.db).closeUser(c.req.param('id'));
+    return c.json(updated);
   })
-  .delete('/users/:id', (c) => c.json(mutate(c, (ctx) => deleteUser(ctx, c.req.param('id')))))
+  .delete('/users/:id', (c) => {
+    const deleted = mutate(c, (ctx) => deleteUser(ctx, c.req.param('id')));
+    eventStreams(c.var.deps.db).closeUser(c.req.param('id'));
+    return c.json(deleted);
+  })
   .get('/companies/:id/users', (c) =>
     sendListPage(c, listCompanyUsers(c.var.deps.db, sessionUser(c), c.req.param('id'))),
   )

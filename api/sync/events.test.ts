@@ -103,6 +103,30 @@ describe('event streams', () => {
     expect(await stream.next()).toBeNull();
   });
 
+  it('[L10] ends a user’s streams as soon as an admin deactivates the user, not at the next heartbeat', async () => {
+    const cookie = await t.login('crew@summit.test');
+    const stream = await openStream(cookie);
+    const crewId = t.db.$client
+      .prepare<[], string>(`SELECT id FROM users WHERE email = 'crew@summit.test'`)
+      .pluck()
+      .get()!;
+    const res = await t.request('PATCH', `/api/rbac/users/${crewId}`, {
+      cookie: admin,
+      body: { is_active: false },
+    });
+    expect(res.status).toBe(200);
+    try {
+      // Well inside the 25 s heartbeat that would otherwise end it.
+      const ended = await Promise.race([
+        stream.next(),
+        new Promise<'still open'>((r) => setTimeout(() => r('still open'), 5000)),
+      ]);
+      expect(ended).toBeNull();
+    } finally {
+      setActive('crew@summit.test', true);
+    }
+  });
+
   it('keeps at most 3 streams per user: a fourth closes the oldest', async () => {
     const cookie = await t.login('sub@summit.test');
     const userId = (await (await t.request('GET', '/api/auth/user', { cookie })).json()).id as string;

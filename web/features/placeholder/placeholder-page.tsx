@@ -1,37 +1,10 @@
-import { Construction, ShieldAlert } from 'lucide-react';
-import { useSession } from '#web/app/session.tsx';
+import { Construction } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { isAdmin } from '#web/lib/session-user.ts';
 import { PLACEHOLDER_SCREENS, type PlaceholderKey } from './screens.ts';
 
-/** A screen that is not built yet: its title, what it will hold, or why this user cannot open it. */
+/** A screen that is not built yet: its title and what it will hold. The route guard decides who sees it. */
 export default function PlaceholderPage({ screen }: { screen: PlaceholderKey }) {
-  const { user } = useSession();
   const info = PLACEHOLDER_SCREENS[screen];
-  const allowed =
-    screen === 'rbacAdmin'
-      ? !!user && (isAdmin(user) || user.permissions.rbacAdmin)
-      : !!user?.permissions[screen];
-
-  if (!allowed) {
-    return (
-      <section className="mx-auto max-w-3xl p-6">
-        <Card>
-          <CardHeader>
-            <div className="flex items-center gap-2 text-red-700">
-              <ShieldAlert className="h-5 w-5" aria-hidden="true" />
-              <h1 className="text-xl font-semibold">Access Denied</h1>
-            </div>
-            <CardDescription>
-              {screen === 'rbacAdmin'
-                ? 'RBAC Administration requires admin privileges.'
-                : `Your role does not include the ${info.title} screen.`}
-            </CardDescription>
-          </CardHeader>
-        </Card>
-      </section>
-    );
-  }
 
   return (
     <section className="mx-auto max-w-3xl p-6">

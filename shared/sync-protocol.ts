@@ -31,6 +31,14 @@ export type MutationOp = (typeof MUTATION_OPS)[number];
 export const SYNC_TABLES = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
+/** Read-only mirrors (SPEC L12): pulled like the others, never pushed. */
+export const DIRECTORY_TABLES = ['users', 'subcontractor_assignments'] as const;
+export type DirectoryTable = (typeof DIRECTORY_TABLES)[number];
+
+/** Every table a pull may carry. */
+export const PULLED_TABLES = [...SYNC_TABLES, ...DIRECTORY_TABLES] as const;
+export type PulledTable = (typeof PULLED_TABLES)[number];
+
 export const MutationSchema = z.strictObject({
   /** Per-client, gap-free, starting at 1. */
   id: z.int().positive(),
@@ -85,8 +93,8 @@ export interface PushResponse {
 
 /** A changed row (SPEC L3): live rows carry camelCase `data`, tombstones carry none. */
 export type PulledChange =
-  | { table: SyncTable; id: string; version: number; deleted: false; data: Record<string, unknown> }
-  | { table: SyncTable; id: string; version: number; deleted: true };
+  | { table: PulledTable; id: string; version: number; deleted: false; data: Record<string, unknown> }
+  | { table: PulledTable; id: string; version: number; deleted: true };
 
 export interface PullPage {
   changes: PulledChange[];

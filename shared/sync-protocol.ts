@@ -125,3 +125,41 @@ export const MAX_CLOCK_AHEAD_MS = 60_000;
 export interface VersionEvent {
   version: number;
 }
+
+// ---------------------------------------------------------------- GET /api/sync/history (SPEC W12)
+
+/** Who wrote a value or an activity. */
+export interface HistoryUser {
+  id: string;
+  name: string;
+}
+
+export interface ReplacedValueEntry {
+  kind: 'replaced';
+  id: string;
+  field: string;
+  /** The value that no longer stands: what Restore writes back. */
+  replacedValue: unknown;
+  replacedBy: HistoryUser | null;
+  /** The value that won. */
+  keptValue: unknown;
+  keptBy: HistoryUser | null;
+  at: string;
+}
+
+export interface ActivityEntry {
+  kind: 'activity';
+  id: string;
+  actionType: string;
+  description: string;
+  by: HistoryUser | null;
+  at: string;
+}
+
+export type HistoryEntry = ReplacedValueEntry | ActivityEntry;
+
+export interface RowHistory {
+  table: SyncTable;
+  rowId: string;
+  entries: HistoryEntry[];
+}

@@ -52,11 +52,7 @@ const PROJECT_CHILDREN = {
 export type DirectoryTable = 'users' | 'subcontractor_assignments';
 
 export type ScopedTable =
-  | 'projects'
-  | 'tasks'
-  | 'schedule_changes'
-  | DirectoryTable
-  | keyof typeof PROJECT_CHILDREN;
+  'projects' | 'tasks' | 'schedule_changes' | DirectoryTable | keyof typeof PROJECT_CHILDREN;
 
 const and = (parts: (string | false)[]) => parts.filter(Boolean).join(' AND ');
 

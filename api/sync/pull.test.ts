@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
+import { WIRE_ROW_SCHEMAS } from '#shared/schemas/wire.ts';
 import type { PullPage, PulledChange, PulledTable, SyncTable } from '#shared/sync-protocol.ts';
 import { eventStreamOptions } from '../routes/sync.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
@@ -137,6 +138,20 @@ describe('pull', () => {
     const gone = await d.pull(afterCreate);
     if ('reset' in gone.body) throw new Error('reset');
     expect(gone.body.changes).toEqual([{ table: 'tasks', id, version: lastVersion(), deleted: true }]);
+  });
+
+  it('[L3] every row sent parses strictly with its shared wire schema, whoever pulls', async () => {
+    for (const cookie of [admin, crew, sub]) {
+      const { body } = await pullPage(cookie, 'cursor=0&limit=5000');
+      const tables = new Set<string>();
+      for (const c of body.changes) {
+        if (c.deleted) continue;
+        tables.add(c.table);
+        const parsed = WIRE_ROW_SCHEMAS[c.table].safeParse(c.data);
+        expect(parsed.error?.issues ?? [], `${c.table} ${c.id}`).toEqual([]);
+      }
+      expect(tables.has('users') && tables.has('tasks')).toBe(true);
+    }
   });
 
   it('[L4] pages with limit and hasMore without skipping or repeating a change', async () => {

@@ -184,11 +184,7 @@ function toChange(table: PulledTable, row: unknown[], t: TableStatements): Pulle
  */
 function readPage(db: Db, user: SessionUser, cursor: number, limit: number, lastVersion: number) {
   const s = statements(db);
-  const set = isScopedToAssignments(user)
-    ? s.subcontractor
-    : seesColleagueEmails(user)
-      ? s.office
-      : s.crew;
+  const set = isScopedToAssignments(user) ? s.subcontractor : seesColleagueEmails(user) ? s.office : s.crew;
   const tables = readableTables(user);
   const params: Params = { ...scopeParams(user), cursor, limit: limit + 1, upto: 0 };
   const found: number[] = [];

@@ -10,10 +10,9 @@ import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.ts
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ProjectsDataProvider, type ProjectsData } from '../hooks/projects-context.tsx';
-import { managerOptions, useManagerLookup } from '../hooks/use-manager-lookup.ts';
+import { usePeople } from '../hooks/use-people.ts';
 import { useProjectCommands } from '../hooks/use-project-commands.ts';
 import { useProjects, useTaskCount } from '../hooks/use-project-queries.ts';
-import type { Manager } from '../utils/assignee-name.ts';
 import { byName, groupProjects } from '../utils/group-projects.ts';
 import { PROJECT_FIELD_LABELS, projectToForm } from '../utils/project-form.ts';
 import { newTaskForm, TASK_FIELD_LABELS, taskToForm } from '../utils/task-form.ts';
@@ -31,8 +30,6 @@ export interface ProjectsScreenProps {
   /** Whether the user holds a permission; everything is allowed when omitted. */
   can?: (permission: string) => boolean;
   companyName?: string | null;
-  /** `GET /api/users/managers` when it has answered (online); the users mirror covers offline. */
-  serverManagers?: readonly Manager[];
 }
 
 type DialogState =
@@ -76,15 +73,9 @@ function DeleteProject({
  * The Projects screen (spec 01 section 2), local-first: it reads the device's mirror with live queries and
  * writes through the outbox, so everything on it works offline.
  */
-export function ProjectsScreen({
-  db,
-  write,
-  can = allowAll,
-  companyName,
-  serverManagers,
-}: ProjectsScreenProps) {
+export function ProjectsScreen({ db, write, can = allowAll, companyName }: ProjectsScreenProps) {
   const projects = useProjects(db);
-  const managers = useManagerLookup(db, serverManagers);
+  const { names: managers, assignable: assignees } = usePeople(db);
   const commands = useProjectCommands(db, write, can);
   const savedToast = useSavedToast(db);
   const [view, setView] = useState<'cards' | 'list'>('cards');
@@ -98,7 +89,6 @@ export function ProjectsScreen({
     () => sorted.map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
     [sorted],
   );
-  const assignees = useMemo(() => managerOptions(managers), [managers]);
 
   const actions = useMemo<ProjectActions>(
     () => ({

@@ -453,6 +453,39 @@ describe('read-only mirrors', () => {
   });
 });
 
+describe('read-only mirror tombstones', () => {
+  it('[L12][L8] a deleted user’s tombstone is purged with the others and raises the horizon', async () => {
+    const roleId = t.db.$client
+      .prepare("SELECT id FROM roles WHERE kind = 'crew' ORDER BY company_id DESC")
+      .pluck()
+      .get() as number;
+    const created = await t.request('POST', '/api/rbac/users', {
+      cookie: admin,
+      body: {
+        email: 'brief@summit.test',
+        first_name: 'Brief',
+        last_name: 'Stay',
+        company_id: summit,
+        role_id: roleId,
+      },
+    });
+    const id = ((await created.json()) as { id: string }).id;
+    const before = lastVersion();
+    expect((await t.request('DELETE', `/api/rbac/users/${id}`, { cookie: admin })).status).toBe(200);
+    const tombstone = lastVersion();
+    expect(tombstone).toBeGreaterThan(before);
+    const { horizon } = purgeTombstones(t.db, summit, new Date(Date.now() + 60_000).toISOString());
+    expect(horizon).toBeGreaterThanOrEqual(tombstone);
+    expect(
+      t.db.$client.prepare('SELECT count(*) FROM sync_tombstones WHERE row_id = ?').pluck().get(id),
+    ).toBe(0);
+    expect((await pullPage(admin, `cursor=${before}&limit=5000`)).body).toEqual({
+      reset: true,
+      reason: 'horizon',
+    });
+  });
+});
+
 describe('events', () => {
   it('[L10] streams the company’s latest version on connect and after each commit', async () => {
     const res = await t.request('GET', '/api/sync/events', { cookie: crew });

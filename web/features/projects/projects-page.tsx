@@ -10,5 +10,13 @@ export default function ProjectsPage() {
   const write = useLocalWrite();
   const grants = user?.grants;
   const can = useCallback((permission: string) => !grants || grants.includes(permission), [grants]);
-  return <ProjectsScreen db={db} write={write} can={can} companyName={user?.companyName} />;
+  return (
+    <ProjectsScreen
+      db={db}
+      write={write}
+      can={can}
+      companyName={user?.companyName}
+      timeZone={user?.companyTimeZone}
+    />
+  );
 }

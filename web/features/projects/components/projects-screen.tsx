@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
@@ -30,6 +31,8 @@ export interface ProjectsScreenProps {
   /** Whether the user holds a permission; everything is allowed when omitted. */
   can?: (permission: string) => boolean;
   companyName?: string | null;
+  /** The company's IANA time zone (the session's `companyTimeZone`): what "today" is. UTC when omitted. */
+  timeZone?: string;
 }
 
 type DialogState =
@@ -73,7 +76,13 @@ function DeleteProject({
  * The Projects screen (spec 01 section 2), local-first: it reads the device's mirror with live queries and
  * writes through the outbox, so everything on it works offline.
  */
-export function ProjectsScreen({ db, write, can = allowAll, companyName }: ProjectsScreenProps) {
+export function ProjectsScreen({
+  db,
+  write,
+  can = allowAll,
+  companyName,
+  timeZone = DEFAULT_TIME_ZONE,
+}: ProjectsScreenProps) {
   const projects = useProjects(db);
   const { names: managers, assignable: assignees } = usePeople(db);
   const commands = useProjectCommands(db, write, can);
@@ -182,6 +191,7 @@ export function ProjectsScreen({ db, write, can = allowAll, companyName }: Proje
             open
             onOpenChange={(open) => !open && close()}
             mode="create"
+            timeZone={timeZone}
             onSubmit={async (values) => {
               const id = await commands.createProject(values);
               void savedToast(id, { title: 'Project created', description: values.name });
@@ -193,6 +203,7 @@ export function ProjectsScreen({ db, write, can = allowAll, companyName }: Proje
             open
             onOpenChange={(open) => !open && close()}
             mode="edit"
+            timeZone={timeZone}
             initial={projectToForm(dialog.project)}
             storedDueDate={dialog.project.dueDate}
             onSubmit={async (values, changed) => {
@@ -210,6 +221,7 @@ export function ProjectsScreen({ db, write, can = allowAll, companyName }: Proje
             initial={newTaskForm(dialog.project.id)}
             projects={projectChoices}
             managers={assignees}
+            timeZone={timeZone}
             onSubmit={async (values) => {
               const id = await commands.createTask(values);
               void savedToast(id, { title: 'Task created successfully', description: values.title });
@@ -226,6 +238,7 @@ export function ProjectsScreen({ db, write, can = allowAll, companyName }: Proje
             storedDueDate={dialog.task.dueDate}
             projects={projectChoices}
             managers={assignees}
+            timeZone={timeZone}
             onSubmit={async (values, changed) => {
               await commands.updateTask(dialog.task, changed);
               void savedToast(dialog.task.id, {

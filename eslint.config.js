@@ -14,6 +14,26 @@ export default tseslint.config(
     },
   },
   {
+    // The device code (sync/, web/) reaches the server only over the wire: its row and response types come
+    // from shared/ (shared/schemas/wire.ts, shared/sync-protocol.ts), never from api/ (not even types: the
+    // drizzle rows carry server-only columns). Tests may start the real API.
+    files: ['sync/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'sync/test-support.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(#api/|(\\.\\./)+api/)',
+              message: 'sync/, web/ and shared/ must not import api/: take wire types from shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

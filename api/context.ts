@@ -24,6 +24,8 @@ export interface SessionUser {
   roleId: number | null;
   companyId: string;
   companyName: string;
+  /** The company's IANA time zone: what "today" means for its rules (shared/rules/dates.ts). */
+  companyTimeZone: string;
   mustChangePassword: boolean;
   permissions: ReadonlySet<string>;
   sessionId: string;

@@ -79,7 +79,8 @@ export const ROUTE_PERMISSIONS = {
   'PATCH /api/rbac/users/:id': 'rbac:manage',
   'DELETE /api/rbac/users/:id': 'rbac:manage',
   'GET /api/rbac/companies/:id/users': 'rbac:manage',
-  'PATCH /api/rbac/companies/:id': 'platform:admin',
+  // A company admin may set its own company's time zone; the mutator keeps everything else root's.
+  'PATCH /api/rbac/companies/:id': ['platform:admin', 'rbac:manage'],
   'GET /api/companies': 'rbac:manage',
   'POST /api/companies': 'platform:admin',
   'DELETE /api/companies/:id': 'platform:admin',

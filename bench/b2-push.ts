@@ -53,6 +53,7 @@ function benchUser(db: Db, userId: string, companyId: string): SessionUser {
     roleId: u.roleId,
     companyId,
     companyName: 'Large Tenant Co',
+    companyTimeZone: 'UTC',
     mustChangePassword: false,
     permissions,
     sessionId: 'bench',

@@ -126,6 +126,7 @@ export async function runPullPage(): Promise<{ rows: SummaryRow[]; raw: unknown 
       roleId: 2,
       companyId,
       companyName: 'Large Tenant Co',
+      companyTimeZone: 'UTC',
       mustChangePassword: false,
       permissions,
       sessionId: 'bench',

@@ -31,6 +31,14 @@ export type MutationOp = (typeof MUTATION_OPS)[number];
 export const SYNC_TABLES = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
+/** Read-only mirrors (SPEC L12): pulled like the others, never pushed. */
+export const DIRECTORY_TABLES = ['users', 'subcontractor_assignments'] as const;
+export type DirectoryTable = (typeof DIRECTORY_TABLES)[number];
+
+/** Every table a pull may carry. */
+export const PULLED_TABLES = [...SYNC_TABLES, ...DIRECTORY_TABLES] as const;
+export type PulledTable = (typeof PULLED_TABLES)[number];
+
 export const MutationSchema = z.strictObject({
   /** Per-client, gap-free, starting at 1. */
   id: z.int().positive(),
@@ -85,8 +93,8 @@ export interface PushResponse {
 
 /** A changed row (SPEC L3): live rows carry camelCase `data`, tombstones carry none. */
 export type PulledChange =
-  | { table: SyncTable; id: string; version: number; deleted: false; data: Record<string, unknown> }
-  | { table: SyncTable; id: string; version: number; deleted: true };
+  | { table: PulledTable; id: string; version: number; deleted: false; data: Record<string, unknown> }
+  | { table: PulledTable; id: string; version: number; deleted: true };
 
 export interface PullPage {
   changes: PulledChange[];
@@ -116,4 +124,42 @@ export const MAX_CLOCK_AHEAD_MS = 60_000;
 /** The body of each `version` event of GET /api/sync/events (SPEC L10). */
 export interface VersionEvent {
   version: number;
+}
+
+// ---------------------------------------------------------------- GET /api/sync/history (SPEC W12)
+
+/** Who wrote a value or an activity. */
+export interface HistoryUser {
+  id: string;
+  name: string;
+}
+
+export interface ReplacedValueEntry {
+  kind: 'replaced';
+  id: string;
+  field: string;
+  /** The value that no longer stands: what Restore writes back. */
+  replacedValue: unknown;
+  replacedBy: HistoryUser | null;
+  /** The value that won. */
+  keptValue: unknown;
+  keptBy: HistoryUser | null;
+  at: string;
+}
+
+export interface ActivityEntry {
+  kind: 'activity';
+  id: string;
+  actionType: string;
+  description: string;
+  by: HistoryUser | null;
+  at: string;
+}
+
+export type HistoryEntry = ReplacedValueEntry | ActivityEntry;
+
+export interface RowHistory {
+  table: SyncTable;
+  rowId: string;
+  entries: HistoryEntry[];
 }

@@ -1,26 +1,30 @@
 import { Dexie, type Table } from 'dexie';
 import type { Mutation, SyncTable } from '#shared/sync-protocol.ts';
-import type { photos, projectLogs, projects, scheduleChanges, tasks } from '#api/db/schema/field.ts';
-import type { users } from '#api/db/schema/identity.ts';
-import type { subcontractorAssignments } from '#api/db/schema/office.ts';
+import type {
+  PhotoWire,
+  ProjectLogWire,
+  ProjectWire,
+  ScheduleChangeWire,
+  SubcontractorAssignmentWire,
+  TaskWire,
+  UserWire,
+} from '#shared/schemas/wire.ts';
 
 /**
  * A mirrored row as the device holds it: the server's camelCase fields (all of them once pulled, only
  * those the user gave for a row created offline) plus `version`, the server version this row's server
  * state was last seen at (0 for a row created on this device and not yet acknowledged).
  */
-export type LocalRow<T> = { id: string; version: number } & Partial<
-  Omit<T, 'id' | 'version' | 'fieldMeta' | 'deletedAt'>
->;
+export type LocalRow<T> = { id: string; version: number } & Partial<Omit<T, 'id' | 'version'>>;
 
-export type ProjectRow = LocalRow<typeof projects.$inferSelect>;
-export type TaskRow = LocalRow<typeof tasks.$inferSelect>;
-export type ProjectLogRow = LocalRow<typeof projectLogs.$inferSelect>;
-export type PhotoRow = LocalRow<typeof photos.$inferSelect>;
-export type ScheduleChangeRow = LocalRow<typeof scheduleChanges.$inferSelect>;
-/** Read-only mirrors (names for assignees, a subcontractor's assignments); filled by pull when the server sends them. */
-export type UserRow = LocalRow<Omit<typeof users.$inferSelect, 'passwordHash'>>;
-export type SubcontractorAssignmentRow = LocalRow<typeof subcontractorAssignments.$inferSelect>;
+export type ProjectRow = LocalRow<ProjectWire>;
+export type TaskRow = LocalRow<TaskWire>;
+export type ProjectLogRow = LocalRow<ProjectLogWire>;
+export type PhotoRow = LocalRow<PhotoWire>;
+export type ScheduleChangeRow = LocalRow<ScheduleChangeWire>;
+/** Read-only mirrors (sync/SPEC.md L12): the company's people and the subcontractor assignments, pull only. */
+export type UserRow = LocalRow<UserWire>;
+export type SubcontractorAssignmentRow = LocalRow<SubcontractorAssignmentWire>;
 
 /** The row type of each mirrored table, by its wire name. */
 export interface MirrorRows {

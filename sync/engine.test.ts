@@ -46,6 +46,55 @@ const serverTask = (id: string) =>
 
 const countPushes = (d: Device) => d.net.log.filter((l) => l === 'POST /api/sync/push').length;
 
+describe('read-only mirrors', () => {
+  const serverUser = (email: string) =>
+    s.t.db.$client.prepare('SELECT id, company_id FROM users WHERE email = ?').get(email) as {
+      id: string;
+      company_id: string;
+    };
+
+  it('[L12] a crew device holds every colleague by name (own email only), and a rename arrives by the next cycle', async () => {
+    const d = await synced('crew@summit.test');
+    const crew = serverUser('crew@summit.test');
+    const total = s.t.db.$client
+      .prepare('SELECT count(*) FROM users WHERE company_id = ?')
+      .pluck()
+      .get(crew.company_id) as number;
+    expect(await d.db.users.count()).toBe(total);
+    const me = (await d.db.users.get(crew.id))!;
+    expect(me).toMatchObject({ email: 'crew@summit.test', role: 'crew', isActive: true });
+    expect(me).not.toHaveProperty('password');
+    const manager = serverUser(MANAGER);
+    expect((await d.db.users.get(manager.id))!.email).toBeNull();
+    expect(await d.db.subcontractor_assignments.count()).toBe(0);
+
+    const admin = await s.account('admin@summit.test');
+    const res = await s.t.request('PATCH', `/api/rbac/users/${manager.id}`, {
+      cookie: admin.cookie,
+      body: { first_name: 'Morgan', last_name: 'Renamed' },
+    });
+    expect(res.status).toBe(200);
+    await d.engine.syncNow();
+    expect((await d.db.users.get(manager.id))!.name).toBe('Morgan Renamed');
+    // Offline (cold start included) the names come from the device's own database.
+    d.net.offline = true;
+    expect((await d.db.users.get(manager.id))!.name).toBe('Morgan Renamed');
+  });
+
+  it('[L12] a subcontractor device holds only its own assignments', async () => {
+    const d = await synced('sub@summit.test');
+    const sub = serverUser('sub@summit.test');
+    const own = s.t.db.$client
+      .prepare('SELECT count(*) FROM subcontractor_assignments WHERE subcontractor_id = ?')
+      .pluck()
+      .get(sub.id) as number;
+    expect(own).toBeGreaterThan(0);
+    const rows = await d.db.subcontractor_assignments.toArray();
+    expect(rows).toHaveLength(own);
+    expect(rows.every((r) => r.subcontractorId === sub.id)).toBe(true);
+  });
+});
+
 describe('push and pull', () => {
   it('[C4] offline create, edit and delete reach the server after reconnecting', async () => {
     const d = await synced();

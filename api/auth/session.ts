@@ -29,6 +29,7 @@ interface UserRow {
   role_id: number | null;
   company_id: string;
   company_name: string;
+  company_time_zone: string;
   must_change_password: number;
   is_active: number;
   company_active: number;
@@ -43,7 +44,7 @@ interface SessionRow extends UserRow {
 function statements(deps: AppDeps) {
   const sqlite = deps.db.$client;
   const userColumns = `u.id, u.email, u.first_name, u.last_name, u.name, u.role, u.role_id, u.company_id,
-    c.name AS company_name, u.must_change_password, u.is_active, c.is_active AS company_active`;
+    c.name AS company_name, c.time_zone AS company_time_zone, u.must_change_password, u.is_active, c.is_active AS company_active`;
   return {
     session: sqlite.prepare<[string], SessionRow>(
       `SELECT s.sid, s.sess, s.expire, ${userColumns}
@@ -88,6 +89,7 @@ function toSessionUser(deps: AppDeps, row: UserRow, sid: string): SessionUser {
     roleId: row.role_id,
     companyId: row.company_id,
     companyName: row.company_name,
+    companyTimeZone: row.company_time_zone,
     mustChangePassword: row.must_change_password === 1,
     permissions: permissionsOf(deps, row.role_id),
     sessionId: sid,
@@ -177,6 +179,7 @@ export function userPayload(user: SessionUser) {
     roleId: user.roleId,
     companyId: user.companyId,
     companyName: user.companyName,
+    companyTimeZone: user.companyTimeZone,
     mustChangePassword: user.mustChangePassword,
     permissions: permissionFlags(user.permissions),
     grants: [...user.permissions].sort(),

@@ -48,7 +48,11 @@ const PROJECT_CHILDREN = {
   project_health_metrics: { tombstones: false },
 } as const;
 
-export type ScopedTable = 'projects' | 'tasks' | 'schedule_changes' | keyof typeof PROJECT_CHILDREN;
+/** The read-only mirrors (sync/SPEC.md L12): the company directory and the subcontractor assignments. */
+export type DirectoryTable = 'users' | 'subcontractor_assignments';
+
+export type ScopedTable =
+  'projects' | 'tasks' | 'schedule_changes' | DirectoryTable | keyof typeof PROJECT_CHILDREN;
 
 const and = (parts: (string | false)[]) => parts.filter(Boolean).join(' AND ');
 
@@ -99,6 +103,17 @@ export function scopeWhere(
           `EXISTS (SELECT 1 FROM tasks ${t} WHERE ${t}.id = ${a}.task_id AND ${taskWhere(t, scoped, mode)})`,
       ]);
     }
+    // Everyone reads the names of its company's people (assignees, managers); what of a row it reads is
+    // decided by `directoryEmailSql`.
+    case 'users':
+      return `${a}.company_id = @company`;
+    // A subcontractor reads its own assignments only; live projects only for REST.
+    case 'subcontractor_assignments':
+      return and([
+        `${a}.company_id = @company`,
+        scoped && `${a}.subcontractor_id = @user`,
+        mode === 'live' && onVisibleProject(a, false, 'live'),
+      ]);
     default: {
       const child = PROJECT_CHILDREN[table];
       return and([
@@ -109,6 +124,19 @@ export function scopeWhere(
       ]);
     }
   }
+}
+
+/**
+ * Colleagues' email addresses are for the office roles (administrators and managers, who assign and
+ * contact people); crew and subcontractors read names only, and their own address (sync/SPEC.md L12).
+ */
+export function seesColleagueEmails(user: Pick<Viewer, 'role'>): boolean {
+  return user.role !== 'crew' && user.role !== 'subcontractor';
+}
+
+/** The `email` a user may read of the `users` row `alias`: null for a colleague when the role may not. */
+export function directoryEmailSql(alias: string, seesEmails: boolean): string {
+  return seesEmails ? `${alias}.email` : `CASE WHEN ${alias}.id = @user THEN ${alias}.email END`;
 }
 
 /** The named parameters every fragment takes. */

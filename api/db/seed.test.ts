@@ -340,8 +340,10 @@ describe('seedDemo', () => {
   it('gives mirrored rows distinct per-company versions up to last_version', () => {
     const mirrored = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'];
     const companies = all<{ id: string; last_version: number }>(db, 'SELECT id, last_version FROM companies');
+    // The read-only mirrors take versions from the same counter (sync/SPEC.md L12).
+    const versioned = [...mirrored, 'users', 'subcontractor_assignments'];
     for (const c of companies) {
-      const versions = mirrored
+      const versions = versioned
         .flatMap((t) => all<{ version: number }>(db, `SELECT version FROM ${t} WHERE company_id = ?`, c.id))
         .map((r) => r.version)
         .sort((a, b) => a - b);

@@ -6,7 +6,7 @@ import { CompanyCreateSchema, CompanyPatchSchema } from '#shared/schemas/rbac.ts
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
-import { badRequest, conflict, notFound } from '../http.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { isRoot, validateAdminBody } from './admin.ts';
 import { nowIso, recordActivity, requirePermission, type MutationContext } from './core.ts';
 
@@ -29,6 +29,7 @@ function companyView(row: CompanyRow, count: number) {
       type: row.settings.type ?? (row.id === PLATFORM_COMPANY_ID ? 'platform' : 'customer'),
       subscription_tier: row.settings.subscription_tier ?? row.planType,
     },
+    time_zone: row.timeZone,
     created_at: row.createdAt,
     is_active: row.isActive,
     user_count: count,
@@ -88,6 +89,7 @@ export function createCompany(ctx: MutationContext, input: unknown): CompanyView
       isActive: activeFor(data.status),
       settings: { type: data.settings.type ?? 'customer', subscription_tier: tier },
       planType: tier,
+      timeZone: data.time_zone,
       createdAt: at,
       updatedAt: at,
     })
@@ -101,10 +103,21 @@ export function createCompany(ctx: MutationContext, input: unknown): CompanyView
   return companyViewById(ctx.db, id);
 }
 
-/** PATCH /api/rbac/companies/{id}: settings are merged; a blank domain keeps the current one. */
+/**
+ * PATCH /api/rbac/companies/{id}: settings are merged; a blank domain keeps the current one. Root changes
+ * anything of any company; a company's admin changes only its own company's time zone (DECISIONS.md).
+ */
 export function updateCompany(ctx: MutationContext, id: string, input: unknown): CompanyView {
-  requirePermission(ctx, 'platform:admin');
+  const root = isRoot(ctx.user);
+  if (!root) {
+    requirePermission(ctx, 'rbac:manage');
+    if (id !== ctx.user.companyId) throw notFound('Company');
+  }
   const patch = validateAdminBody(CompanyPatchSchema, input);
+  if (!root) {
+    const others = Object.entries(patch).filter(([k, v]) => k !== 'time_zone' && v !== undefined);
+    if (others.length) throw forbidden('Only a platform administrator can change this company’s details');
+  }
   const current = ctx.db.select().from(companies).where(eq(companies.id, id)).get();
   if (!current) throw notFound('Company');
   if (id === PLATFORM_COMPANY_ID && patch.status !== undefined && patch.status !== 'active') {
@@ -122,6 +135,7 @@ export function updateCompany(ctx: MutationContext, id: string, input: unknown):
     set.status = patch.status;
     set.isActive = activeFor(patch.status);
   }
+  if (patch.time_zone !== undefined) set.timeZone = patch.time_zone;
   if (patch.settings !== undefined) {
     set.settings = { ...current.settings, ...patch.settings };
     if (patch.settings.subscription_tier) set.planType = patch.settings.subscription_tier;

@@ -45,7 +45,11 @@ export function calculateProjectHealth(ctx: MutationContext, projectId: string):
     .from(riskAssessments)
     .where(and(eq(riskAssessments.projectId, projectId), eq(riskAssessments.companyId, companyId)))
     .all();
-  const health = computeProjectHealth({ project, tasks: taskRows, logs: logRows, risks: riskRows }, ctx.now);
+  const health = computeProjectHealth(
+    { project, tasks: taskRows, logs: logRows, risks: riskRows },
+    ctx.now,
+    ctx.user.companyTimeZone,
+  );
   const row = ctx.db
     .insert(projectHealthMetrics)
     .values({ id: newId(), projectId, companyId, ...health, calculatedAt: nowIso(ctx) })

@@ -43,6 +43,7 @@ describe('GET /api/companies', () => {
       'name',
       'settings',
       'status',
+      'time_zone',
       'user_count',
     ]);
     expect(Object.keys(s.settings).sort()).toEqual(['subscription_tier', 'type']);
@@ -181,6 +182,59 @@ describe('PATCH /api/rbac/companies/{id}', () => {
     expect((await call(root, 'PATCH', '/api/rbac/companies/no-such-company', { name: 'X' })).status).toBe(
       404,
     );
+  });
+});
+
+describe('company time zone (DECISIONS.md: what "today" is)', () => {
+  it('defaults to UTC, or takes the zone the creating browser sends', async () => {
+    const plain = await call(root, 'POST', '/api/companies', { name: 'Zone Less' });
+    expect(plain.body.time_zone).toBe('UTC');
+    const la = await call(root, 'POST', '/api/companies', {
+      name: 'Zone West',
+      time_zone: 'America/Los_Angeles',
+    });
+    expect(la.status).toBe(201);
+    expect(la.body.time_zone).toBe('America/Los_Angeles');
+    const bad = await call(root, 'POST', '/api/companies', { name: 'Zone Bad', time_zone: 'Mars/Base' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('lets a company admin set its own zone, which the session user then carries as companyTimeZone', async () => {
+    const before = await call(admin, 'GET', '/api/auth/user');
+    expect(before.body.companyTimeZone).toBe('UTC');
+    const res = await call(admin, 'PATCH', `/api/rbac/companies/${summit}`, {
+      time_zone: 'Pacific/Auckland',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.time_zone).toBe('Pacific/Auckland');
+    expect((await call(crew, 'GET', '/api/auth/user')).body.companyTimeZone).toBe('Pacific/Auckland');
+    await call(admin, 'PATCH', `/api/rbac/companies/${summit}`, { time_zone: 'UTC' });
+    expect((await call(crew, 'GET', '/api/auth/user')).body.companyTimeZone).toBe('UTC');
+  });
+
+  it('refuses an unknown zone (400, nothing changes), another company (404), crew (403) and other fields (403)', async () => {
+    const bad = await call(admin, 'PATCH', `/api/rbac/companies/${summit}`, { time_zone: 'Europe/Atlantis' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(bad.body)).toContain('IANA time zone');
+    const zone = () =>
+      sqlite()
+        .prepare<[string], { z: string }>('SELECT time_zone AS z FROM companies WHERE id = ?')
+        .get(summit)?.z;
+    expect(zone()).toBe('UTC');
+    expect(
+      (await call(admin, 'PATCH', `/api/rbac/companies/${harbor}`, { time_zone: 'Asia/Tokyo' })).status,
+    ).toBe(404);
+    expect(
+      (await call(crew, 'PATCH', `/api/rbac/companies/${summit}`, { time_zone: 'Asia/Tokyo' })).status,
+    ).toBe(403);
+    const both = await call(admin, 'PATCH', `/api/rbac/companies/${summit}`, {
+      time_zone: 'Asia/Tokyo',
+      status: 'suspended',
+    });
+    expect(both.status).toBe(403);
+    expect(zone()).toBe('UTC');
   });
 });
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
-import { utcMidnight } from './dashboard.ts';
+import { startOfTodayIn } from '#shared/rules/dates.ts';
+
+const utcMidnight = (now: Date) => startOfTodayIn(now, 'UTC').toISOString();
 
 let t: TestApp;
 const cookie: Record<string, string> = {};
@@ -122,8 +124,30 @@ describe('GET /api/dashboard/stats', () => {
     expect((await call('GET', '/api/dashboard/stats', null)).status).toBe(401);
   });
 
-  it('takes midnight UTC as the start of today', () => {
+  it('takes midnight UTC as the start of today for a UTC company', () => {
     expect(utcMidnight(new Date('2030-06-15T23:59:59.999+05:00'))).toBe('2030-06-15T00:00:00.000Z');
     expect(utcMidnight(new Date('2030-06-15T00:00:00.000Z'))).toBe('2030-06-15T00:00:00.000Z');
+  });
+
+  it("counts photos uploaded today from midnight in the company's time zone", async () => {
+    const zone = 'America/Los_Angeles';
+    const admin = await t.login('admin@summit.test');
+    const set = async (time_zone: string) =>
+      t.request('PATCH', `/api/rbac/companies/${t.companyId('summit.test')}`, {
+        cookie: admin,
+        body: { time_zone },
+      });
+    expect((await set(zone)).status).toBe(200);
+    try {
+      const before = (await stats('manager')).photosUploadedToday;
+      const midnight = startOfTodayIn(t.deps.now(), zone).getTime();
+      addPhoto(projectId, 'summit.test', new Date(midnight).toISOString());
+      addPhoto(projectId, 'summit.test', new Date(midnight - 1).toISOString());
+      expect((await stats('manager')).photosUploadedToday).toBe(before + 1);
+      // Los Angeles midnight is 07:00 or 08:00 UTC: a UTC day would have counted differently.
+      expect(new Date(midnight).getUTCHours()).toBeGreaterThanOrEqual(7);
+    } finally {
+      await set('UTC');
+    }
   });
 });

@@ -2,15 +2,11 @@ import { Hono } from 'hono';
 import { and, count, eq, gte, ne } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
+import { startOfTodayIn } from '#shared/rules/dates.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { sessionUser } from './helpers.ts';
 
 const { projects, tasks, photos } = schema;
-
-/** Midnight UTC of the day `now` falls on, as an ISO string (the 'today' of photosUploadedToday). */
-export function utcMidnight(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
-}
 
 export const dashboardRoutes = new Hono<AppEnv>()
   // Spec 01 section 3: the four stat cards, computed from what the caller may see.
@@ -30,10 +26,13 @@ export const dashboardRoutes = new Hono<AppEnv>()
       .where(and(visibleWhere('tasks', user), ne(tasks.status, 'completed')))
       .get();
     const photosUploaded = db.select({ n: count() }).from(photos).where(photosWhere).get();
+    // "Today" is the company's day (shared/rules/dates.ts), not UTC's.
     const photosUploadedToday = db
       .select({ n: count() })
       .from(photos)
-      .where(and(photosWhere, gte(photos.createdAt, utcMidnight(now()))))
+      .where(
+        and(photosWhere, gte(photos.createdAt, startOfTodayIn(now(), user.companyTimeZone).toISOString())),
+      )
       .get();
     return c.json({
       activeProjects: activeProjects?.n ?? 0,

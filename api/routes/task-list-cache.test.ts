@@ -35,6 +35,7 @@ function companyWithTasks(n: number): SessionUser {
     roleId: 1,
     companyId: id,
     companyName: 'Cache Co',
+    companyTimeZone: 'UTC',
     mustChangePassword: false,
     permissions: new Set(['tasks:read']),
     sessionId: 'test',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
-import type { RowHistory } from './history.ts';
+import type { RowHistory } from '#shared/sync-protocol.ts';
 import { cell, device, firstId } from './testing.ts';
 
 // Issue 9 item 3: the person whose value a later offline edit replaced is told, and every synced record

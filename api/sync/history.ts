@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
+import {
+  SYNC_TABLES,
+  type ActivityEntry,
+  type HistoryEntry,
+  type HistoryUser,
+  type ReplacedValueEntry,
+  type RowHistory,
+  type SyncTable,
+} from '#shared/sync-protocol.ts';
+
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { notFound } from '../http.ts';
@@ -47,41 +56,6 @@ const FIND_VISIBLE: Record<SyncTable, (db: Db, user: SessionUser, id: string) =>
 export function assertRowVisible(db: Db, user: SessionUser, table: SyncTable, rowId: string): void {
   if (!user.permissions.has(READ_PERMISSION[table])) throw notFound('Record');
   FIND_VISIBLE[table](db, user, rowId);
-}
-
-export interface HistoryUser {
-  id: string;
-  name: string;
-}
-
-export interface ReplacedValueEntry {
-  kind: 'replaced';
-  id: string;
-  field: string;
-  /** The value that no longer stands: what Restore writes back. */
-  replacedValue: unknown;
-  replacedBy: HistoryUser | null;
-  /** The value that won. */
-  keptValue: unknown;
-  keptBy: HistoryUser | null;
-  at: string;
-}
-
-export interface ActivityEntry {
-  kind: 'activity';
-  id: string;
-  actionType: string;
-  description: string;
-  by: HistoryUser | null;
-  at: string;
-}
-
-export type HistoryEntry = ReplacedValueEntry | ActivityEntry;
-
-export interface RowHistory {
-  table: SyncTable;
-  rowId: string;
-  entries: HistoryEntry[];
 }
 
 const LIMIT = 200;

@@ -14,7 +14,8 @@ const HORIZON_SQL = `SELECT max(v) FROM (
     AND (deleted_at < @before OR project_id IN (${purged('projects')}))
   UNION ALL SELECT max(version) FROM schedule_changes WHERE company_id = @company
     AND (deleted_at < @before OR task_id IN (${purged('tasks')})
-      OR task_id IN (SELECT id FROM tasks WHERE project_id IN (${purged('projects')}))))`;
+      OR task_id IN (SELECT id FROM tasks WHERE project_id IN (${purged('projects')})))
+  UNION ALL SELECT max(version) FROM sync_tombstones WHERE company_id = @company AND deleted_at < @before)`;
 
 function purged(table: string): string {
   return `SELECT id FROM ${table} WHERE company_id = @company AND deleted_at < @before`;
@@ -41,6 +42,11 @@ export function purgeTombstones(
         .prepare(`DELETE FROM ${table} WHERE company_id = @company AND deleted_at < @before`)
         .run(params).changes;
     }
+    // The read-only mirrors' deletions (SPEC L12). Purging a project above removed its assignments, which
+    // wrote fresh tombstones (now): they stay until their own time comes.
+    purgedRows += c
+      .prepare('DELETE FROM sync_tombstones WHERE company_id = @company AND deleted_at < @before')
+      .run(params).changes;
     const previous =
       c
         .prepare<[string], number>('SELECT min_version FROM sync_horizons WHERE company_id = ?')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
-import type { PullPage, PulledChange, SyncTable } from '#shared/sync-protocol.ts';
+import { WIRE_ROW_SCHEMAS } from '#shared/schemas/wire.ts';
+import type { PullPage, PulledChange, PulledTable, SyncTable } from '#shared/sync-protocol.ts';
 import { eventStreamOptions } from '../routes/sync.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { syncNotifier } from './events.ts';
@@ -34,7 +35,7 @@ const lastVersion = (company = summit) =>
   (t.db.$client.prepare('SELECT last_version AS v FROM companies WHERE id = ?').get(company) as { v: number })
     .v;
 
-function idsOf(table: SyncTable, company: string): Set<string> {
+function idsOf(table: PulledTable, company: string): Set<string> {
   return new Set(
     (
       t.db.$client.prepare(`SELECT id FROM ${table} WHERE company_id = ?`).all(company) as { id: string }[]
@@ -89,7 +90,15 @@ describe('pull', () => {
     for (const c of body.changes) {
       expect(idsOf(c.table, harbor).has(c.id)).toBe(false);
     }
-    const tables: SyncTable[] = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'];
+    const tables: PulledTable[] = [
+      'projects',
+      'tasks',
+      'project_logs',
+      'photos',
+      'schedule_changes',
+      'users',
+      'subcontractor_assignments',
+    ];
     const total = tables.reduce((n, table) => n + idsOf(table, summit).size, 0);
     expect(body.changes.length).toBe(total);
     const later = await pullPage(admin, `cursor=${versions[50]}&limit=5000`);
@@ -129,6 +138,20 @@ describe('pull', () => {
     const gone = await d.pull(afterCreate);
     if ('reset' in gone.body) throw new Error('reset');
     expect(gone.body.changes).toEqual([{ table: 'tasks', id, version: lastVersion(), deleted: true }]);
+  });
+
+  it('[L3] every row sent parses strictly with its shared wire schema, whoever pulls', async () => {
+    for (const cookie of [admin, crew, sub]) {
+      const { body } = await pullPage(cookie, 'cursor=0&limit=5000');
+      const tables = new Set<string>();
+      for (const c of body.changes) {
+        if (c.deleted) continue;
+        tables.add(c.table);
+        const parsed = WIRE_ROW_SCHEMAS[c.table].safeParse(c.data);
+        expect(parsed.error?.issues ?? [], `${c.table} ${c.id}`).toEqual([]);
+      }
+      expect(tables.has('users') && tables.has('tasks')).toBe(true);
+    }
   });
 
   it('[L4] pages with limit and hasMore without skipping or repeating a change', async () => {
@@ -320,6 +343,148 @@ const versionOf = (block: string) => {
   expect(block).toMatch(/^event: version\n/);
   return (JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as { version: number }).version;
 };
+
+describe('read-only mirrors', () => {
+  const usersOf = (body: PullPage) =>
+    new Map(
+      body.changes
+        .filter((c) => c.table === 'users')
+        .map((c) => [c.id, c.deleted ? null : (c.data as Record<string, unknown>)]),
+    );
+  const userId = (email: string) => firstId(t, 'SELECT id FROM users WHERE email = ?', email);
+
+  it('[L12] sends every role the company’s people by name, role kind and active flag, never a password', async () => {
+    const companyUsers = idsOf('users', summit);
+    for (const cookie of [admin, crew, sub]) {
+      const { body } = await pullPage(cookie, 'cursor=0&limit=5000');
+      const users = usersOf(body);
+      expect(new Set(users.keys())).toEqual(companyUsers);
+      const crewRow = users.get(userId('crew@summit.test'))!;
+      expect(Object.keys(crewRow).sort()).toEqual(
+        [
+          'email',
+          'firstName',
+          'id',
+          'isActive',
+          'lastName',
+          'name',
+          'profileImageUrl',
+          'role',
+          'version',
+        ].sort(),
+      );
+      expect(crewRow).toMatchObject({ role: 'crew', isActive: true });
+      expect(typeof crewRow.name).toBe('string');
+      for (const row of users.values()) expect(JSON.stringify(row)).not.toMatch(/password|\$argon2/);
+    }
+  });
+
+  it('[L12] shows colleagues’ email addresses to office roles only; crew and subcontractors see their own', async () => {
+    const adminId = userId('admin@summit.test');
+    const { body: office } = await pullPage(admin, 'cursor=0&limit=5000');
+    expect(usersOf(office).get(userId('crew@summit.test'))!.email).toBe('crew@summit.test');
+    for (const [cookie, own] of [
+      [crew, 'crew@summit.test'],
+      [sub, 'sub@summit.test'],
+    ] as const) {
+      const users = usersOf((await pullPage(cookie, 'cursor=0&limit=5000')).body);
+      expect(users.get(adminId)!.email).toBeNull();
+      expect(users.get(userId(own))!.email).toBe(own);
+      const emails = [...users.values()].map((u) => u!.email).filter((e) => e !== null);
+      expect(emails).toEqual([own]);
+    }
+  });
+
+  it('[L12] sends subcontractor assignments: the company’s to the office, only its own to a subcontractor', async () => {
+    const assignmentsOf = (body: PullPage) =>
+      body.changes.filter((c) => c.table === 'subcontractor_assignments').map((c) => c.id);
+    const all = idsOf('subcontractor_assignments', summit);
+    expect(all.size).toBeGreaterThan(0);
+    expect(new Set(assignmentsOf((await pullPage(admin, 'cursor=0&limit=5000')).body))).toEqual(all);
+    const subId = userId('sub@summit.test');
+    const own = t.db.$client
+      .prepare('SELECT id FROM subcontractor_assignments WHERE subcontractor_id = ?')
+      .pluck()
+      .all(subId) as string[];
+    expect(own.length).toBeGreaterThan(0);
+    const { body } = await pullPage(sub, 'cursor=0&limit=5000');
+    expect(assignmentsOf(body).sort()).toEqual(own.sort());
+    const row = body.changes.find((c) => c.table === 'subcontractor_assignments' && !c.deleted);
+    expect(row && !row.deleted && row.data.subcontractorId).toBe(subId);
+  });
+
+  it('[L12] a new, renamed, deactivated or deleted user reaches a device from its cursor', async () => {
+    const start = (await pullPage(admin, 'cursor=0&limit=5000')).body.cursor;
+    const roleId = t.db.$client
+      .prepare(
+        "SELECT id FROM roles WHERE kind = 'crew' AND (company_id = ? OR company_id IS NULL) ORDER BY company_id DESC",
+      )
+      .pluck()
+      .get(summit) as number;
+    const created = await t.request('POST', '/api/rbac/users', {
+      cookie: admin,
+      body: {
+        email: 'newhand@summit.test',
+        first_name: 'New',
+        last_name: 'Hand',
+        company_id: summit,
+        role_id: roleId,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = userId('newhand@summit.test');
+    let page = (await pullPage(crew, `cursor=${start}&limit=5000`)).body;
+    expect(usersOf(page).get(id)).toMatchObject({ name: 'New Hand', isActive: true, email: null });
+
+    const renamed = await t.request('PATCH', `/api/rbac/users/${id}`, {
+      cookie: admin,
+      body: { first_name: 'Newer', is_active: false },
+    });
+    expect(renamed.status).toBe(200);
+    page = (await pullPage(crew, `cursor=${page.cursor}&limit=5000`)).body;
+    expect([...usersOf(page).keys()]).toEqual([id]);
+    expect(usersOf(page).get(id)).toMatchObject({ name: 'Newer Hand', firstName: 'Newer', isActive: false });
+
+    expect((await t.request('DELETE', `/api/rbac/users/${id}`, { cookie: admin })).status).toBe(200);
+    page = (await pullPage(crew, `cursor=${page.cursor}&limit=5000`)).body;
+    const gone = page.changes.filter((c) => c.table === 'users');
+    expect(gone).toEqual([{ table: 'users', id, version: expect.any(Number) as number, deleted: true }]);
+    expect((await pullPage(crew, `cursor=${page.cursor}&limit=5000`)).body.changes).toEqual([]);
+  });
+});
+
+describe('read-only mirror tombstones', () => {
+  it('[L12][L8] a deleted user’s tombstone is purged with the others and raises the horizon', async () => {
+    const roleId = t.db.$client
+      .prepare("SELECT id FROM roles WHERE kind = 'crew' ORDER BY company_id DESC")
+      .pluck()
+      .get() as number;
+    const created = await t.request('POST', '/api/rbac/users', {
+      cookie: admin,
+      body: {
+        email: 'brief@summit.test',
+        first_name: 'Brief',
+        last_name: 'Stay',
+        company_id: summit,
+        role_id: roleId,
+      },
+    });
+    const id = ((await created.json()) as { id: string }).id;
+    const before = lastVersion();
+    expect((await t.request('DELETE', `/api/rbac/users/${id}`, { cookie: admin })).status).toBe(200);
+    const tombstone = lastVersion();
+    expect(tombstone).toBeGreaterThan(before);
+    const { horizon } = purgeTombstones(t.db, summit, new Date(Date.now() + 60_000).toISOString());
+    expect(horizon).toBeGreaterThanOrEqual(tombstone);
+    expect(
+      t.db.$client.prepare('SELECT count(*) FROM sync_tombstones WHERE row_id = ?').pluck().get(id),
+    ).toBe(0);
+    expect((await pullPage(admin, `cursor=${before}&limit=5000`)).body).toEqual({
+      reset: true,
+      reason: 'horizon',
+    });
+  });
+});
 
 describe('events', () => {
   it('[L10] streams the company’s latest version on connect and after each commit', async () => {

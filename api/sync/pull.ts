@@ -1,20 +1,29 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import {
+  DIRECTORY_TABLES,
   PULL_DEFAULT_LIMIT,
   PULL_MAX_LIMIT,
   SYNC_TABLES,
+  type DirectoryTable,
   type PullResetReason,
   type PullResponse,
   type PulledChange,
+  type PulledTable,
   type SyncTable,
 } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import { writeTx, type Db } from '../db/index.ts';
-import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
+import {
+  directoryEmailSql,
+  isScopedToAssignments,
+  scopeParams,
+  scopeWhere,
+  seesColleagueEmails,
+} from '../db/scope.ts';
 import { bindClient, clientStatements, findClient } from './clients.ts';
 import { readableTables, scopeFingerprint } from './scope.ts';
-import { wireColumns } from './tables.ts';
+import { DIRECTORY_COLUMNS, wireColumns } from './tables.ts';
 
 /** GET /api/sync/pull query (SPEC L1). Other query parameters are ignored, as on every list route. */
 export const PullQuerySchema = z.object({
@@ -74,15 +83,65 @@ function prepareTable(sqlite: Database.Database, table: SyncTable, scoped: boole
   };
 }
 
-function prepareStatements(sqlite: Database.Database) {
-  const tables = (scoped: boolean) =>
-    Object.fromEntries(SYNC_TABLES.map((t) => [t, prepareTable(sqlite, t, scoped)])) as Record<
-      SyncTable,
-      TableStatements
-    >;
+/**
+ * A read-only mirror (SPEC L12): live rows by their own `version`, deletions from `sync_tombstones`, in one
+ * version order. Tombstone rows are padded with NULLs to the live rows' width.
+ */
+function prepareDirectory(
+  sqlite: Database.Database,
+  table: DirectoryTable,
+  scoped: boolean,
+  seesEmails: boolean,
+): TableStatements {
+  const keys = DIRECTORY_COLUMNS[table];
+  const select = keys
+    .map((key) => {
+      const column = `${table}.${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+      return `${key === 'email' ? directoryEmailSql(table, seesEmails) : column} AS "${key}"`;
+    })
+    .join(', ');
+  const live = `FROM ${table} WHERE ${scopeWhere(table, scoped, 'all')} AND ${table}.version > @cursor`;
+  // A subcontractor's own assignments are in its scope fingerprint (L9): losing one resets the device,
+  // so it needs no tombstones, and it is never told the ids of other subcontractors' assignments.
+  const gone =
+    table === 'subcontractor_assignments' && scoped
+      ? null
+      : `FROM sync_tombstones WHERE company_id = @company AND table_name = '${table}' AND version > @cursor`;
+  const pad = keys.map((k) => (k === 'id' ? 'row_id' : k === 'version' ? 'version' : 'NULL')).join(', ');
   return {
-    company: tables(false),
-    subcontractor: tables(true),
+    versions: sqlite
+      .prepare<Params, number>(
+        `SELECT version FROM (SELECT ${table}.version ${live}${gone ? ` UNION ALL SELECT version ${gone}` : ''})
+         ORDER BY version LIMIT @limit`,
+      )
+      .pluck(),
+    rows: sqlite
+      .prepare<Params, unknown[]>(
+        `SELECT 0, ${select} ${live} AND ${table}.version <= @upto${
+          gone ? ` UNION ALL SELECT 1, ${pad} ${gone} AND version <= @upto` : ''
+        } ORDER BY "version"`,
+      )
+      .raw(),
+    keys,
+    idAt: keys.indexOf('id') + 1,
+    versionAt: keys.indexOf('version') + 1,
+    json: new Set(),
+    booleans: new Set(table === 'users' ? ['isActive'] : []),
+  };
+}
+
+type Statements = Record<PulledTable, TableStatements>;
+
+function prepareStatements(sqlite: Database.Database) {
+  const tables = (scoped: boolean, seesEmails: boolean) =>
+    Object.fromEntries([
+      ...SYNC_TABLES.map((t) => [t, prepareTable(sqlite, t, scoped)]),
+      ...DIRECTORY_TABLES.map((t) => [t, prepareDirectory(sqlite, t, scoped, seesEmails)]),
+    ]) as Statements;
+  return {
+    office: tables(false, true),
+    crew: tables(false, false),
+    subcontractor: tables(true, false),
     lastVersion: sqlite.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck(),
     horizon: sqlite
       .prepare<[string], number>('SELECT min_version FROM sync_horizons WHERE company_id = ?')
@@ -99,7 +158,7 @@ function statements(db: Db) {
 }
 
 /** A row array into a change; objects built key by key in one order share one shape (cheap to encode). */
-function toChange(table: SyncTable, row: unknown[], t: TableStatements): PulledChange {
+function toChange(table: PulledTable, row: unknown[], t: TableStatements): PulledChange {
   const id = row[t.idAt] as string;
   const version = row[t.versionAt] as number;
   if (row[0] === 1) return { table, id, version, deleted: true };
@@ -125,7 +184,7 @@ function toChange(table: SyncTable, row: unknown[], t: TableStatements): PulledC
  */
 function readPage(db: Db, user: SessionUser, cursor: number, limit: number, lastVersion: number) {
   const s = statements(db);
-  const set = isScopedToAssignments(user) ? s.subcontractor : s.company;
+  const set = isScopedToAssignments(user) ? s.subcontractor : seesColleagueEmails(user) ? s.office : s.crew;
   const tables = readableTables(user);
   const params: Params = { ...scopeParams(user), cursor, limit: limit + 1, upto: 0 };
   const found: number[] = [];

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
+import { PULLED_TABLES, type PulledTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { ASSIGNED_PROJECTS, isScopedToAssignments } from '../db/scope.ts';
@@ -12,8 +12,8 @@ import { READ_PERMISSION } from './tables.ts';
  */
 const ASSIGNED = ASSIGNED_PROJECTS;
 
-export function readableTables(user: SessionUser): SyncTable[] {
-  return SYNC_TABLES.filter((t) => user.permissions.has(READ_PERMISSION[t]));
+export function readableTables(user: SessionUser): PulledTable[] {
+  return PULLED_TABLES.filter((t) => user.permissions.has(READ_PERMISSION[t]));
 }
 
 function prepareStatements(sqlite: Database.Database) {

@@ -1,6 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { SyncTable } from '#shared/sync-protocol.ts';
+import type { DirectoryTable, PulledTable, SyncTable } from '#shared/sync-protocol.ts';
 import { schema } from '../db/index.ts';
 
 /** The mirrored tables by their wire (SQL) name. */
@@ -13,12 +13,36 @@ export const SYNC_TABLE_DEFS = {
 } satisfies Record<SyncTable, SQLiteTable>;
 
 /** The permission a role needs to read each mirrored table (pull sends only what REST would show). */
-export const READ_PERMISSION: Record<SyncTable, string> = {
+export const READ_PERMISSION: Record<PulledTable, string> = {
   projects: 'projects:read',
   tasks: 'tasks:read',
   project_logs: 'logs:read',
   photos: 'photos:read',
   schedule_changes: 'schedule_changes:read',
+  users: 'users:read',
+  subcontractor_assignments: 'assignments:read',
+};
+
+/**
+ * What a device receives of the read-only mirrors (SPEC L12), listed rather than derived: a new column of
+ * `users` (a password, a token) must never reach devices by default. `id` and `version` come first.
+ * `email` is filtered per reader by `directoryEmailSql`. Keys are the camelCase form of the SQL column.
+ */
+export const DIRECTORY_COLUMNS: Record<DirectoryTable, string[]> = {
+  users: ['id', 'version', 'firstName', 'lastName', 'name', 'email', 'role', 'isActive', 'profileImageUrl'],
+  subcontractor_assignments: [
+    'id',
+    'version',
+    'subcontractorId',
+    'projectId',
+    'companyId',
+    'assignedBy',
+    'startDate',
+    'endDate',
+    'specialization',
+    'status',
+    'createdAt',
+  ],
 };
 
 /** Entity names for messages ('Task not found'). */

@@ -41,7 +41,7 @@ describe('todaysTasks', () => {
       task('f', '2025-03-10'),
       task('g', '2025-03-10'),
     ];
-    expect(ids(todaysTasks(list, now))).toEqual(['a', 'c', 'e', 'f']);
+    expect(ids(todaysTasks(list, now, 'UTC'))).toEqual(['a', 'c', 'e', 'f']);
   });
 });
 
@@ -53,7 +53,7 @@ describe('expiredTasks', () => {
       task('none', null),
       ...['1', '2', '3', '4', '5', '6'].map((n) => task(n, `2025-03-0${n}`, 'blocked')),
     ];
-    expect(ids(expiredTasks(list, now))).toEqual(['1', '2', '3', '4', '5']);
+    expect(ids(expiredTasks(list, now, 'UTC'))).toEqual(['1', '2', '3', '4', '5']);
   });
 });
 
@@ -68,9 +68,9 @@ describe('nextPriorityTasks', () => {
       task('medium', '2025-03-15', 'pending', 'medium'),
       task('undated', null, 'pending', 'critical'),
     ];
-    expect(ids(nextPriorityTasks(list, now))).toEqual(['high-soon', 'high-late', 'medium']);
+    expect(ids(nextPriorityTasks(list, now, 'UTC'))).toEqual(['high-soon', 'high-late', 'medium']);
   });
   it('includes a task due earlier today', () => {
-    expect(ids(nextPriorityTasks([task('x', '2025-03-10T01:00:00.000Z')], now))).toEqual(['x']);
+    expect(ids(nextPriorityTasks([task('x', '2025-03-10T01:00:00.000Z')], now, 'UTC'))).toEqual(['x']);
   });
 });

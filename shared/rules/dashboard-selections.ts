@@ -1,6 +1,6 @@
 /**
  * The dashboard's task widgets (spec 01 sections 2 and 9): today's tasks, expired tasks and the next
- * priority tasks. Days are UTC calendar days (see dates.ts).
+ * priority tasks. Days are calendar days of the company's time zone (dates.ts).
  */
 import { daysUntil, toTime, type DateInput } from './dates.ts';
 
@@ -31,20 +31,22 @@ export const NEXT_PRIORITY_LIMIT = 3;
 export function todaysTasks<T extends DashboardTask>(
   tasks: readonly T[],
   now: Date,
+  timeZone: string,
   limit = TODAY_LIMIT,
 ): T[] {
-  return tasks.filter((t) => daysUntil(t.dueDate, now) === 0).slice(0, limit);
+  return tasks.filter((t) => daysUntil(t.dueDate, now, timeZone) === 0).slice(0, limit);
 }
 
 /** Up to 5 expired tasks: not completed, due on a day before today. */
 export function expiredTasks<T extends DashboardTask>(
   tasks: readonly T[],
   now: Date,
+  timeZone: string,
   limit = EXPIRED_LIMIT,
 ): T[] {
   return tasks
     .filter((t) => {
-      const days = daysUntil(t.dueDate, now);
+      const days = daysUntil(t.dueDate, now, timeZone);
       return t.status !== 'completed' && days !== null && days < 0;
     })
     .slice(0, limit);
@@ -57,11 +59,12 @@ export function expiredTasks<T extends DashboardTask>(
 export function nextPriorityTasks<T extends DashboardTask>(
   tasks: readonly T[],
   now: Date,
+  timeZone: string,
   limit = NEXT_PRIORITY_LIMIT,
 ): T[] {
   return tasks
     .filter((t) => {
-      const days = daysUntil(t.dueDate, now);
+      const days = daysUntil(t.dueDate, now, timeZone);
       return t.status !== 'completed' && days !== null && days >= 0;
     })
     .sort(

@@ -1,6 +1,7 @@
 /**
- * Due-date wording and the overdue test (spec 01 section 9, spec 02 section 4), in UTC calendar days:
- * a task due today is 'Due today' all day long and becomes overdue the next day.
+ * Due-date wording and the overdue test (spec 01 section 9, spec 02 sections 4 and 9), in calendar days of
+ * the company's time zone (dates.ts): a task due today is 'Due today' until midnight there and becomes
+ * overdue the next day; a completed task is never overdue (DECISIONS.md).
  */
 import { daysUntil, type DateInput } from './dates.ts';
 
@@ -8,8 +9,8 @@ import { daysUntil, type DateInput } from './dates.ts';
  * '1 day overdue' / 'n days overdue', 'Due today', 'Due tomorrow', 'Due in n days'; 'No due date' when the
  * date is absent.
  */
-export function dueDateText(dueDate: DateInput, now: Date): string {
-  const days = daysUntil(dueDate, now);
+export function dueDateText(dueDate: DateInput, now: Date, timeZone: string): string {
+  const days = daysUntil(dueDate, now, timeZone);
   if (days === null) return 'No due date';
   if (days < 0) return `${-days} ${days === -1 ? 'day' : 'days'} overdue`;
   if (days === 0) return 'Due today';
@@ -18,8 +19,21 @@ export function dueDateText(dueDate: DateInput, now: Date): string {
 }
 
 /** A task is overdue when it is not completed and its due day is before today. */
-export function isTaskOverdue(task: { status: string; dueDate: DateInput }, now: Date): boolean {
+export function isTaskOverdue(
+  task: { status: string; dueDate: DateInput },
+  now: Date,
+  timeZone: string,
+): boolean {
   if (task.status === 'completed') return false;
-  const days = daysUntil(task.dueDate, now);
+  const days = daysUntil(task.dueDate, now, timeZone);
   return days !== null && days < 0;
+}
+
+/** The Timeline's wording (spec 02 section 2): 'N days overdue', 'Due today', 'N days remaining'. */
+export function daysRemainingText(dueDate: DateInput, now: Date, timeZone: string): string {
+  const days = daysUntil(dueDate, now, timeZone);
+  if (days === null) return 'No due date';
+  if (days < 0) return `${-days} ${days === -1 ? 'day' : 'days'} overdue`;
+  if (days === 0) return 'Due today';
+  return `${days} ${days === 1 ? 'day' : 'days'} remaining`;
 }

@@ -20,21 +20,21 @@ describe('completedPercent', () => {
 
 describe('progressColour', () => {
   it('is green by default, with no tasks', () => {
-    expect(progressColour([], now)).toBe(PROGRESS_GREEN);
+    expect(progressColour([], now, 'UTC')).toBe(PROGRESS_GREEN);
   });
   it('is green at exactly 50% completed', () => {
-    expect(progressColour([t('completed'), t('pending')], now)).toBe(PROGRESS_GREEN);
+    expect(progressColour([t('completed'), t('pending')], now, 'UTC')).toBe(PROGRESS_GREEN);
   });
   it('is amber under 50% completed', () => {
-    expect(progressColour([t('completed'), t('pending'), t('pending')], now)).toBe(PROGRESS_AMBER);
+    expect(progressColour([t('completed'), t('pending'), t('pending')], now, 'UTC')).toBe(PROGRESS_AMBER);
   });
   it('is red when any task is overdue, even at high completion', () => {
-    expect(progressColour([t('completed'), t('completed'), t('pending', '2025-03-09')], now)).toBe(
+    expect(progressColour([t('completed'), t('completed'), t('pending', '2025-03-09')], now, 'UTC')).toBe(
       PROGRESS_RED,
     );
   });
   it('ignores a completed task past its due date', () => {
-    expect(progressColour([t('completed', '2025-03-01')], now)).toBe(PROGRESS_GREEN);
+    expect(progressColour([t('completed', '2025-03-01')], now, 'UTC')).toBe(PROGRESS_GREEN);
   });
   it('uses the spec colours', () => {
     expect([PROGRESS_GREEN, PROGRESS_RED, PROGRESS_AMBER]).toEqual(['#43A047', '#E53935', '#FB8C00']);

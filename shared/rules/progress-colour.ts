@@ -16,8 +16,12 @@ export function completedPercent(tasks: readonly { status: string }[]): number {
  * Red (#E53935) when any task is overdue; amber (#FB8C00) when tasks exist and under 50% are completed;
  * green (#43A047) otherwise, including with no tasks.
  */
-export function progressColour(tasks: readonly { status: string; dueDate: DateInput }[], now: Date): string {
-  if (tasks.some((t) => isTaskOverdue(t, now))) return PROGRESS_RED;
+export function progressColour(
+  tasks: readonly { status: string; dueDate: DateInput }[],
+  now: Date,
+  timeZone: string,
+): string {
+  if (tasks.some((t) => isTaskOverdue(t, now, timeZone))) return PROGRESS_RED;
   if (tasks.length > 0 && completedPercent(tasks) < 50) return PROGRESS_AMBER;
   return PROGRESS_GREEN;
 }

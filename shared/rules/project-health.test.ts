@@ -58,11 +58,11 @@ describe('elapsedPercent', () => {
 
 describe('scheduleHealth', () => {
   it('is 100 when progress keeps up with elapsed time and nothing is overdue', () => {
-    expect(scheduleHealth(project({ progress: 50 }), [task()], now)).toBe(100);
-    expect(scheduleHealth(project({ progress: 80 }), [], now)).toBe(100);
+    expect(scheduleHealth(project({ progress: 50 }), [task()], now, 'UTC')).toBe(100);
+    expect(scheduleHealth(project({ progress: 80 }), [], now, 'UTC')).toBe(100);
   });
   it('loses the lag of progress behind elapsed time', () => {
-    expect(scheduleHealth(project({ progress: 20 }), [], now)).toBe(70);
+    expect(scheduleHealth(project({ progress: 20 }), [], now, 'UTC')).toBe(70);
   });
   it('loses 50 x the share of open tasks overdue, completed tasks left out', () => {
     const tasks = [
@@ -70,11 +70,16 @@ describe('scheduleHealth', () => {
       task('pending', '2025-02-01'),
       task('completed', '2025-01-01'),
     ];
-    expect(scheduleHealth(project(), tasks, now)).toBe(75);
+    expect(scheduleHealth(project(), tasks, now, 'UTC')).toBe(75);
   });
   it('never goes below 0', () => {
     expect(
-      scheduleHealth(project({ progress: 0, dueDate: '2025-01-07' }), [task('pending', '2025-01-01')], now),
+      scheduleHealth(
+        project({ progress: 0, dueDate: '2025-01-07' }),
+        [task('pending', '2025-01-01')],
+        now,
+        'UTC',
+      ),
     ).toBe(0);
   });
 });
@@ -168,7 +173,9 @@ describe('projectRiskLevel', () => {
 
 describe('computeProjectHealth', () => {
   it('gives a healthy project full marks and a low risk level', () => {
-    expect(computeProjectHealth({ project: project(), tasks: [task()], logs: [], risks: [] }, now)).toEqual({
+    expect(
+      computeProjectHealth({ project: project(), tasks: [task()], logs: [], risks: [] }, now, 'UTC'),
+    ).toEqual({
       overallHealthScore: 100,
       scheduleHealth: 100,
       budgetHealth: 100,
@@ -189,6 +196,7 @@ describe('computeProjectHealth', () => {
         risks: [{ status: 'identified', riskScore: 9 }],
       },
       now,
+      'UTC',
     );
     // schedule 100 - 20 - 25 = 55; budget 100 - 30 = 70; quality 70; resources 100 - 25 - 25 = 50
     expect(h).toEqual({

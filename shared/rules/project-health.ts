@@ -87,10 +87,15 @@ export function elapsedPercent(project: Pick<HealthProject, 'createdAt' | 'dueDa
 }
 
 /** Schedule health: 100 - lag of progress behind elapsed time - 50 x share of open tasks overdue. */
-export function scheduleHealth(project: HealthProject, tasks: readonly HealthTask[], now: Date): number {
+export function scheduleHealth(
+  project: HealthProject,
+  tasks: readonly HealthTask[],
+  now: Date,
+  timeZone: string,
+): number {
   const lag = Math.max(0, elapsedPercent(project, now) - project.progress);
   const open = openTasks(tasks);
-  const overdue = open.filter((t) => isTaskOverdue(t, now)).length;
+  const overdue = open.filter((t) => isTaskOverdue(t, now, timeZone)).length;
   return clampScore(100 - lag - 50 * share(overdue, open.length));
 }
 
@@ -154,9 +159,10 @@ export function computeProjectHealth(
     risks: readonly HealthRisk[];
   },
   now: Date,
+  timeZone: string,
 ): ProjectHealth {
   const scores: HealthScores = {
-    schedule: scheduleHealth(input.project, input.tasks, now),
+    schedule: scheduleHealth(input.project, input.tasks, now, timeZone),
     budget: budgetHealth(input.project),
     quality: qualityHealth(input.logs),
     resources: resourceHealth(input.tasks),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates.ts';
 import { COMPANY_STATUSES, COMPANY_TYPES, ROLE_KINDS, SUBSCRIPTION_TIERS } from '../enums.ts';
 import { MIN_PASSWORD_LENGTH } from './auth.ts';
 import { OptionalText, RequiredText } from './common.ts';
@@ -162,8 +163,15 @@ const DomainField = z
     message: 'Domain must be a domain name like example.com',
   });
 
+/** The company's IANA time zone: what "today" means for its due dates (shared/rules/dates.ts). */
+const TimeZoneField = z
+  .string()
+  .trim()
+  .refine(isTimeZone, { message: 'Time zone must be an IANA time zone like America/Los_Angeles' });
+
 const companyFields = {
   name: z.string().trim().max(200),
+  time_zone: TimeZoneField,
   domain: DomainField,
   status: z.enum(COMPANY_STATUSES),
   settings: CompanySettingsSchema,
@@ -175,6 +183,8 @@ export const CompanyCreateSchema = z.strictObject({
   name: z.string({ message: 'Company name is required' }).trim().min(1, 'Company name is required').max(200),
   status: companyFields.status.default('active'),
   settings: companyFields.settings.default({}),
+  /** The creating browser's zone when the client sends it; UTC otherwise. */
+  time_zone: companyFields.time_zone.default(DEFAULT_TIME_ZONE),
 });
 
 /** PATCH /api/rbac/companies/{id}: any subset; settings are merged into the stored ones. */
@@ -183,6 +193,7 @@ export const CompanyPatchSchema = z.strictObject({
   name: companyFields.name.min(1, 'Company name is required').optional(),
   status: companyFields.status.optional(),
   settings: companyFields.settings.optional(),
+  time_zone: companyFields.time_zone.optional(),
 });
 
 export type CompanyCreate = z.infer<typeof CompanyCreateSchema>;

@@ -18,6 +18,7 @@ export const TEST_USER: SessionUser = {
   roleId: 3,
   companyId: '0195a0a0-0000-7000-8000-0000000000c0',
   companyName: 'Summit Builders',
+  companyTimeZone: 'UTC',
   mustChangePassword: false,
   permissions: {
     dashboard: true,

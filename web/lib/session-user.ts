@@ -1,5 +1,6 @@
 import type { PermissionFlags } from '#shared/permissions.ts';
 import type { RoleKind } from '#shared/enums.ts';
+import { zoneOrDefault } from '#shared/rules/dates.ts';
 
 /** The body of GET /api/auth/user (api/auth/session.ts `userPayload`). */
 export interface SessionUser {
@@ -12,6 +13,8 @@ export interface SessionUser {
   roleId: number | null;
   companyId: string;
   companyName: string | null;
+  /** The company's IANA time zone: what "today" means on this device (shared/rules/dates.ts). */
+  companyTimeZone: string;
   mustChangePassword: boolean;
   permissions: PermissionFlags;
   grants: string[];
@@ -36,6 +39,7 @@ const FIELDS = [
   'roleId',
   'companyId',
   'companyName',
+  'companyTimeZone',
   'mustChangePassword',
   'permissions',
   'grants',
@@ -66,7 +70,8 @@ export function rememberedUser(): SessionUser | null {
     const parsed = JSON.parse(raw) as Partial<SessionUser>;
     if (typeof parsed.id !== 'string' || typeof parsed.companyId !== 'string' || !parsed.permissions)
       return null;
-    return parsed as SessionUser;
+    // A user remembered before companies had zones reads as UTC until the server answers again.
+    return { ...parsed, companyTimeZone: zoneOrDefault(parsed.companyTimeZone) } as SessionUser;
   } catch {
     return null;
   }

@@ -18,6 +18,8 @@ export const companies = sqliteTable('companies', {
   planType: text('plan_type').notNull().default('basic'),
   status: text('status').notNull().default('active'),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  /** IANA zone in which the company's "today", overdue and day counts are read (shared/rules/dates.ts). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   /** Per-company sync version counter, bumped inside every write transaction (DESIGN.md section 4). */
   lastVersion: integer('last_version').notNull().default(0),
   createdAt: createdAt(),
@@ -76,10 +78,15 @@ export const users = sqliteTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Sync version of the read-only `users` mirror (sync/SPEC.md L12): stamped by SQLite triggers
+     * (migration 0003) on every insert and every change of a mirrored column, whoever writes.
+     */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().$defaultFn(isoNow),
   },
-  (t) => [index('users_company_idx').on(t.companyId)],
+  (t) => [index('users_company_idx').on(t.companyId), index('users_version_idx').on(t.companyId, t.version)],
 );
 
 /** Spec 02: sessions(sid, sess, expire). sid is the SHA-256 of the cookie token, never the token. */

@@ -60,9 +60,14 @@ export const subcontractorAssignments = sqliteTable(
     endDate: text('end_date'),
     specialization: text('specialization'),
     status: text('status').notNull().default('active'),
+    /** Sync version of the read-only mirror (sync/SPEC.md L12), stamped by triggers like `users.version`. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('subcontractor_assignments_sub_idx').on(t.subcontractorId)],
+  (t) => [
+    index('subcontractor_assignments_sub_idx').on(t.subcontractorId),
+    index('subcontractor_assignments_version_idx').on(t.companyId, t.version),
+  ],
 );
 
 export const projectHealthMetrics = sqliteTable(

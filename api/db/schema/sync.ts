@@ -75,3 +75,23 @@ export const syncHorizons = sqliteTable('sync_horizons', {
   minVersion: integer('min_version').notNull().default(0),
   updatedAt: text('updated_at').notNull().$defaultFn(isoNow),
 });
+
+/**
+ * Deletions of rows of the read-only mirrors (`users`, `subcontractor_assignments`), which are deleted for
+ * good rather than tombstoned in place: written by triggers (migration 0003), pulled as tombstones and
+ * purged with the other tombstones (sync/SPEC.md L12, R3). No foreign key: the row it names is gone.
+ */
+export const syncTombstones = sqliteTable(
+  'sync_tombstones',
+  {
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    companyId: text('company_id').notNull(),
+    version: integer('version').notNull(),
+    deletedAt: text('deleted_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableName, t.rowId] }),
+    index('sync_tombstones_version_idx').on(t.companyId, t.tableName, t.version),
+  ],
+);

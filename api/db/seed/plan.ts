@@ -415,6 +415,7 @@ export class Builder {
       const startMs = p.startMs + 20 * DAY;
       this.data.subcontractorAssignments.push({
         id: newId(),
+        version: 0,
         subcontractorId: sub.id,
         projectId: p.row.id,
         companyId: t.company.id,

@@ -72,7 +72,7 @@ class Actors {
     const cached = this.cache.get(id);
     if (cached) return cached;
     const row = this.db
-      .select({ user: users, companyName: companies.name })
+      .select({ user: users, companyName: companies.name, companyTimeZone: companies.timeZone })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(eq(users.id, id))
@@ -89,6 +89,7 @@ class Actors {
       roleId: u.roleId,
       companyId: u.companyId,
       companyName: row.companyName,
+      companyTimeZone: row.companyTimeZone,
       mustChangePassword: false,
       permissions: this.permissions(u.roleId),
       sessionId: 'seed',

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
-import type { RowHistory } from '#api/sync/history.ts';
+import type { RowHistory } from '#shared/sync-protocol.ts';
 import { RecordHistoryDialog } from './record-history-dialog.tsx';
 
 const ROW = '0195a0a0-0000-7000-8000-00000000000a';

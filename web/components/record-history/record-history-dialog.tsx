@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { History, RotateCcw } from 'lucide-react';
 import { fieldInWords, instantInWords, valueInWords } from '#shared/rules/field-words.ts';
 import type { SyncTable } from '#shared/sync-protocol.ts';
-import type { HistoryEntry, ReplacedValueEntry } from '#api/sync/history.ts';
+import type { HistoryEntry, ReplacedValueEntry } from '#shared/sync-protocol.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SyncTable } from '#shared/sync-protocol.ts';
-import type { RowHistory } from '#api/sync/history.ts';
+import type { RowHistory } from '#shared/sync-protocol.ts';
 import { apiJson } from '#web/lib/api.ts';
 
 export const recordHistoryKey = (table: SyncTable, rowId: string) =>

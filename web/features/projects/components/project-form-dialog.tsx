@@ -25,6 +25,8 @@ export interface ProjectFormDialogProps {
   initial?: ProjectFormValues;
   /** The stored due date (ISO) on edit: a new day keeps its time of day. */
   storedDueDate?: string | null;
+  /** The company's time zone: what "today" is for the due date picker. */
+  timeZone: string;
   /**
    * Saves the project: `data` is the whole form (a create sends it), `changed` only the fields the user
    * changed (an edit sends that). A thrown error is shown in the dialog, which stays open with what was typed.
@@ -42,11 +44,12 @@ export function ProjectFormDialog({
   mode,
   initial,
   storedDueDate,
+  timeZone,
   onSubmit,
 }: ProjectFormDialogProps) {
   const base = useId();
   const [schema] = useState(() =>
-    projectFormSchema({ mode, now: new Date(), initialDueDate: initial?.dueDate, storedDueDate }),
+    projectFormSchema({ mode, now: new Date(), timeZone, initialDueDate: initial?.dueDate, storedDueDate }),
   );
   const form = usePatchForm(schema, initial ?? emptyProjectForm());
   const { errors: fieldErrors, isSubmitting: saving } = form.formState;
@@ -147,7 +150,7 @@ export function ProjectFormDialog({
             <Input
               {...fieldProps(id('due'), errors.dueDate)}
               type="date"
-              min={minDueDate(mode, new Date())}
+              min={minDueDate(mode, new Date(), timeZone)}
               {...form.register('dueDate')}
             />
           </FormField>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
@@ -10,10 +11,9 @@ import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.ts
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ProjectsDataProvider, type ProjectsData } from '../hooks/projects-context.tsx';
-import { managerOptions, useManagerLookup } from '../hooks/use-manager-lookup.ts';
+import { usePeople } from '../hooks/use-people.ts';
 import { useProjectCommands } from '../hooks/use-project-commands.ts';
 import { useProjects, useTaskCount } from '../hooks/use-project-queries.ts';
-import type { Manager } from '../utils/assignee-name.ts';
 import { byName, groupProjects } from '../utils/group-projects.ts';
 import { PROJECT_FIELD_LABELS, projectToForm } from '../utils/project-form.ts';
 import { newTaskForm, TASK_FIELD_LABELS, taskToForm } from '../utils/task-form.ts';
@@ -31,8 +31,8 @@ export interface ProjectsScreenProps {
   /** Whether the user holds a permission; everything is allowed when omitted. */
   can?: (permission: string) => boolean;
   companyName?: string | null;
-  /** `GET /api/users/managers` when it has answered (online); the users mirror covers offline. */
-  serverManagers?: readonly Manager[];
+  /** The company's IANA time zone (the session's `companyTimeZone`): what "today" is. UTC when omitted. */
+  timeZone?: string;
 }
 
 type DialogState =
@@ -81,10 +81,10 @@ export function ProjectsScreen({
   write,
   can = allowAll,
   companyName,
-  serverManagers,
+  timeZone = DEFAULT_TIME_ZONE,
 }: ProjectsScreenProps) {
   const projects = useProjects(db);
-  const managers = useManagerLookup(db, serverManagers);
+  const { names: managers, assignable: assignees } = usePeople(db);
   const commands = useProjectCommands(db, write, can);
   const savedToast = useSavedToast(db);
   const [view, setView] = useState<'cards' | 'list'>('cards');
@@ -98,7 +98,6 @@ export function ProjectsScreen({
     () => sorted.map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
     [sorted],
   );
-  const assignees = useMemo(() => managerOptions(managers), [managers]);
 
   const actions = useMemo<ProjectActions>(
     () => ({
@@ -192,6 +191,7 @@ export function ProjectsScreen({
             open
             onOpenChange={(open) => !open && close()}
             mode="create"
+            timeZone={timeZone}
             onSubmit={async (values) => {
               const id = await commands.createProject(values);
               void savedToast(id, { title: 'Project created', description: values.name });
@@ -203,6 +203,7 @@ export function ProjectsScreen({
             open
             onOpenChange={(open) => !open && close()}
             mode="edit"
+            timeZone={timeZone}
             initial={projectToForm(dialog.project)}
             storedDueDate={dialog.project.dueDate}
             onSubmit={async (values, changed) => {
@@ -220,6 +221,7 @@ export function ProjectsScreen({
             initial={newTaskForm(dialog.project.id)}
             projects={projectChoices}
             managers={assignees}
+            timeZone={timeZone}
             onSubmit={async (values) => {
               const id = await commands.createTask(values);
               void savedToast(id, { title: 'Task created successfully', description: values.title });
@@ -236,6 +238,7 @@ export function ProjectsScreen({
             storedDueDate={dialog.task.dueDate}
             projects={projectChoices}
             managers={assignees}
+            timeZone={timeZone}
             onSubmit={async (values, changed) => {
               await commands.updateTask(dialog.task, changed);
               void savedToast(dialog.task.id, {

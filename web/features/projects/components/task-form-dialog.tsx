@@ -6,7 +6,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { usePatchForm } from '#web/lib/form-patch.ts';
-import { localDay } from '../utils/dates.ts';
+import { todayIn } from '#shared/rules/dates.ts';
 import type { Manager } from '../utils/assignee-name.ts';
 import {
   CATEGORY_LABELS,
@@ -33,6 +33,8 @@ export interface TaskFormDialogProps {
   storedDueDate?: string | null;
   projects: readonly { id: string; name: string }[];
   managers: readonly Manager[];
+  /** The company's time zone: what "today" is for the due date picker. */
+  timeZone: string;
   /**
    * Saves the task: `data` is the whole form (a create sends it), `changed` only the fields the user
    * changed (an edit sends that). A thrown error is shown in the dialog, which stays open with what was typed.
@@ -50,11 +52,12 @@ export function TaskFormDialog({
   storedDueDate,
   projects,
   managers,
+  timeZone,
   onSubmit,
 }: TaskFormDialogProps) {
   const base = useId();
   const [schema] = useState(() =>
-    taskFormSchema({ now: new Date(), initialDueDate: initial.dueDate, storedDueDate }),
+    taskFormSchema({ now: new Date(), timeZone, initialDueDate: initial.dueDate, storedDueDate }),
   );
   const form = usePatchForm(schema, initial);
   const { errors: fieldErrors, isSubmitting: saving } = form.formState;
@@ -203,7 +206,7 @@ export function TaskFormDialog({
               <Input
                 {...fieldProps(id('due'), errors.dueDate)}
                 type="date"
-                min={localDay(new Date())}
+                min={todayIn(new Date(), timeZone)}
                 {...form.register('dueDate')}
               />
             </FormField>

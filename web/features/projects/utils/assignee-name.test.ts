@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assigneeName, displayName, mergeManagers } from './assignee-name.ts';
+import { assigneeName, displayName, peopleOf } from './assignee-name.ts';
 import { DELETE_DEFAULT_ERROR, deleteConsequences, deleteErrorText } from './delete-summary.ts';
 
-describe('manager lookup (spec 01 section 2)', () => {
-  const managers = mergeManagers(
-    [{ id: 'u1', name: 'Maria Lopez' }],
-    [
-      { id: 'u1', name: 'M. Lopez (server)' },
-      { id: 'u2', name: 'Sam Crew' },
-    ],
-  );
+describe('manager lookup (spec 01 section 2) from the users mirror (sync/SPEC.md L12)', () => {
+  const { names: managers, assignable } = peopleOf([
+    { id: 'u1', name: 'Maria Lopez', isActive: true },
+    { id: 'u2', name: null, firstName: 'Sam', lastName: 'Crew', email: null, isActive: false },
+    { id: 'u3', name: 'Ann Able', isActive: true },
+  ]);
 
   it("names an assignee, with 'Unassigned' and 'Unknown User' as fallbacks", () => {
     expect(assigneeName('u1', managers)).toBe('Maria Lopez');
@@ -17,6 +15,13 @@ describe('manager lookup (spec 01 section 2)', () => {
     expect(assigneeName(null, managers)).toBe('Unassigned');
     expect(assigneeName(undefined, managers)).toBe('Unassigned');
     expect(assigneeName('u9', managers)).toBe('Unknown User');
+  });
+
+  it('offers only active people as assignees, by name, while a deactivated assignee keeps a name', () => {
+    expect(assignable).toEqual([
+      { id: 'u3', name: 'Ann Able' },
+      { id: 'u1', name: 'Maria Lopez' },
+    ]);
   });
 
   it('names a mirrored user by name, else first and last name, else email', () => {

@@ -1,4 +1,4 @@
-/** A company user as the manager lookup knows it: id and display name (GET /api/users/managers). */
+/** A company user as an assignee choice: id and display name. */
 export interface Manager {
   id: string;
   name: string;
@@ -27,16 +27,33 @@ export function assigneeName(
   return managers.get(assigneeId) || 'Unknown User';
 }
 
-/**
- * One lookup from the device's users mirror and, when online, the server's managers list: the mirror
- * works offline and wins; the server list fills in users the mirror does not hold yet.
- */
-export function mergeManagers(
-  mirror: readonly Manager[] | undefined,
-  server: readonly Manager[] | undefined,
-): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const m of server ?? []) if (m.name) map.set(m.id, m.name);
-  for (const m of mirror ?? []) if (m.name) map.set(m.id, m.name);
-  return map;
+/** The company's people as the screens use them (from the users mirror). */
+export interface People {
+  /** Display name by user id, inactive users included: a deactivated assignee keeps a name. */
+  names: ReadonlyMap<string, string>;
+  /** Who can be given a task: the active users, by name. */
+  assignable: Manager[];
+}
+
+/** Names and assignee choices from the mirrored user rows. */
+export function peopleOf(
+  users: readonly {
+    id: string;
+    name?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    email?: string | null;
+    isActive?: boolean | null;
+  }[],
+): People {
+  const names = new Map<string, string>();
+  const assignable: Manager[] = [];
+  for (const u of users) {
+    const name = displayName(u);
+    if (!name) continue;
+    names.set(u.id, name);
+    if (u.isActive !== false) assignable.push({ id: u.id, name });
+  }
+  assignable.sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  return { names, assignable };
 }

@@ -1,16 +1,8 @@
 /**
  * Dates in the project forms. A date-only value on the wire means midnight UTC (shared/schemas/common.ts),
  * so a stored due date is shown and edited by its UTC calendar day, while "today" for the pickers is the
- * user's own calendar day.
+ * company's day (`todayIn` of shared/rules/dates.ts, the same day the rules count from).
  */
-
-/** The user's calendar day of `now` as `YYYY-MM-DD` (the `min` of a date input). */
-export function localDay(now: Date): string {
-  const y = String(now.getFullYear()).padStart(4, '0');
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
 
 /** A stored due date as the value of a date input (`YYYY-MM-DD`), or '' when there is none. */
 export function toDateInput(iso: string | null | undefined): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyProjectForm, minDueDate, parseProgress, validateProjectForm } from './project-form.ts';
 
 const now = new Date(2026, 2, 10, 15, 0); // 10 March 2026, local time
-const create = { mode: 'create' as const, now };
+const create = { mode: 'create' as const, now, timeZone: 'UTC' };
 
 describe('project form validation (spec 01 section 5)', () => {
   it('requires a name and a location', () => {
@@ -55,7 +55,7 @@ describe('project form validation (spec 01 section 5)', () => {
   });
 
   it('blocks a due date before today on create, and sends a date as midnight UTC', () => {
-    expect(minDueDate('create', now)).toBe('2026-03-10');
+    expect(minDueDate('create', now, 'UTC')).toBe('2026-03-10');
     const past = validateProjectForm(
       { ...emptyProjectForm(), name: 'A', location: 'B', dueDate: '2026-03-09' },
       create,
@@ -75,8 +75,12 @@ describe('project form validation (spec 01 section 5)', () => {
 
   it('on edit, blocks a new date before today but keeps a date the project already had', () => {
     const values = { ...emptyProjectForm(), name: 'A', location: 'B', dueDate: '2025-01-01' };
-    expect(validateProjectForm(values, { mode: 'edit', now, initialDueDate: '2025-01-01' }).ok).toBe(true);
-    expect(validateProjectForm(values, { mode: 'edit', now, initialDueDate: '2026-05-01' })).toEqual({
+    expect(
+      validateProjectForm(values, { mode: 'edit', now, timeZone: 'UTC', initialDueDate: '2025-01-01' }).ok,
+    ).toBe(true);
+    expect(
+      validateProjectForm(values, { mode: 'edit', now, timeZone: 'UTC', initialDueDate: '2026-05-01' }),
+    ).toEqual({
       ok: false,
       errors: { dueDate: 'Due date cannot be in the past' },
     });
@@ -85,7 +89,7 @@ describe('project form validation (spec 01 section 5)', () => {
   it('on edit still requires name and location', () => {
     const result = validateProjectForm(
       { ...emptyProjectForm(), name: '', location: '' },
-      { mode: 'edit', now },
+      { mode: 'edit', now, timeZone: 'UTC' },
     );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors).toEqual({

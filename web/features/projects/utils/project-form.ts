@@ -2,7 +2,8 @@ import { PROJECT_STATUSES } from '#shared/enums.ts';
 import { ProjectCreateSchema, ProjectPatchSchema } from '#shared/schemas/project.ts';
 import type { ProjectRow } from '#sync/db.ts';
 import { formSchema } from '#web/lib/form-patch.ts';
-import { localDay, toDateInput, withTimeOf } from './dates.ts';
+import { todayIn } from '#shared/rules/dates.ts';
+import { toDateInput, withTimeOf } from './dates.ts';
 import { fieldErrors, type FieldErrors } from './field-errors.ts';
 
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -71,14 +72,16 @@ export function parseProgress(raw: string): number {
  * (spec 01 section 5). Today is later than 1900, so both come down to today; the floor is kept for a
  * device whose clock is badly wrong.
  */
-export function minDueDate(mode: 'create' | 'edit', now: Date): string {
-  const today = localDay(now);
+export function minDueDate(mode: 'create' | 'edit', now: Date, timeZone: string): string {
+  const today = todayIn(now, timeZone);
   return mode === 'create' && today < '1900-01-01' ? '1900-01-01' : today;
 }
 
 export interface ProjectFormContext {
   mode: 'create' | 'edit';
   now: Date;
+  /** The company's time zone: what "today" is for the picker. */
+  timeZone: string;
   /** The due date the project had when the edit form opened: keeping an already past date is allowed. */
   initialDueDate?: string;
   /** The stored due date (ISO) the form loaded: a new day keeps its time of day. */
@@ -103,7 +106,7 @@ export function validateProjectForm(values: ProjectFormValues, ctx: ProjectFormC
   const errors: FieldErrors<ProjectField> = parsed.success
     ? {}
     : fieldErrors(parsed.error, PROJECT_FIELD_LABELS);
-  const min = minDueDate(ctx.mode, ctx.now);
+  const min = minDueDate(ctx.mode, ctx.now, ctx.timeZone);
   const changed = ctx.mode === 'create' || values.dueDate !== (ctx.initialDueDate ?? '');
   if (!errors.dueDate && values.dueDate !== '' && changed && values.dueDate < min) {
     errors.dueDate =

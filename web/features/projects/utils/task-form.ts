@@ -2,7 +2,8 @@ import { TASK_PRIORITIES, TASK_STATUSES } from '#shared/enums.ts';
 import { TaskFormSchema } from '#shared/schemas/task.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { formSchema } from '#web/lib/form-patch.ts';
-import { localDay, toDateInput, withTimeOf } from './dates.ts';
+import { todayIn } from '#shared/rules/dates.ts';
+import { toDateInput, withTimeOf } from './dates.ts';
 import { fieldErrors, type FieldErrors } from './field-errors.ts';
 
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -102,6 +103,8 @@ export const showsNoProjectOption = (category: string): boolean => category !== 
 
 export interface TaskFormContext {
   now: Date;
+  /** The company's time zone: what "today" is for the picker. */
+  timeZone: string;
   /** The due date the task had when the edit form opened: keeping an already past date is allowed. */
   initialDueDate?: string;
   /** The stored due date (ISO) the form loaded: a new day keeps its time of day. */
@@ -126,7 +129,12 @@ export function validateTaskForm(values: TaskFormValues, ctx: TaskFormContext): 
   const parsed = TaskFormSchema.safeParse(input);
   const errors: FieldErrors<TaskField> = parsed.success ? {} : fieldErrors(parsed.error, TASK_FIELD_LABELS);
   const changed = values.dueDate !== (ctx.initialDueDate ?? '');
-  if (!errors.dueDate && values.dueDate !== '' && changed && values.dueDate < localDay(ctx.now)) {
+  if (
+    !errors.dueDate &&
+    values.dueDate !== '' &&
+    changed &&
+    values.dueDate < todayIn(ctx.now, ctx.timeZone)
+  ) {
     errors.dueDate = 'Due date cannot be in the past';
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import type { PulledTable } from '../sync-protocol.ts';
+
+/**
+ * The rows pull sends (sync/SPEC.md L3, L12): `data` of a live change, camelCase, without `fieldMeta` and
+ * `deletedAt`. The one definition of a mirrored row for the device (`sync/db.ts`) and the screens; the
+ * server's pull test parses every row it sends with these, so a column added on one side only fails there.
+ * Values are as stored (ISO-8601 UTC strings for times, integer cents for money); value lists stay plain
+ * strings here because a device must keep a row whose value a newer server introduced.
+ */
+
+const Sync = {
+  id: z.string(),
+  version: z.number().int(),
+  companyId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+};
+
+export const ProjectWireSchema = z.strictObject({
+  ...Sync,
+  name: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  status: z.string(),
+  progress: z.number().int(),
+  dueDate: z.string().nullable(),
+  budget: z.number().int().nullable(),
+  actualCost: z.number().int(),
+  clientName: z.string().nullable(),
+  clientEmail: z.string().nullable(),
+  clientPhone: z.string().nullable(),
+});
+
+export const TaskWireSchema = z.strictObject({
+  ...Sync,
+  title: z.string(),
+  description: z.string().nullable(),
+  projectId: z.string().nullable(),
+  assigneeId: z.string().nullable(),
+  category: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  dueDate: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  isMilestone: z.boolean(),
+  estimatedHours: z.number().nullable(),
+});
+
+export const ProjectLogWireSchema = z.strictObject({
+  ...Sync,
+  projectId: z.string(),
+  userId: z.string().nullable(),
+  title: z.string(),
+  content: z.string(),
+  type: z.string(),
+  status: z.string(),
+  images: z.array(z.string()),
+});
+
+export const PhotoWireSchema = z.strictObject({
+  ...Sync,
+  projectId: z.string(),
+  userId: z.string().nullable(),
+  filename: z.string(),
+  originalName: z.string().nullable(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  sha256: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  blobStatus: z.string(),
+});
+
+export const ScheduleChangeWireSchema = z.strictObject({
+  ...Sync,
+  taskId: z.string(),
+  userId: z.string().nullable(),
+  reason: z.string(),
+  originalDate: z.string().nullable(),
+  newDate: z.string(),
+  status: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+
+/** A person of the company (SPEC L12): no password, ever; `email` null for a colleague of crew. */
+export const UserWireSchema = z.strictObject({
+  id: z.string(),
+  version: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The role kind (admin, manager, crew, subcontractor, root). */
+  role: z.string(),
+  isActive: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export const SubcontractorAssignmentWireSchema = z.strictObject({
+  id: z.string(),
+  version: z.number().int(),
+  subcontractorId: z.string(),
+  projectId: z.string(),
+  companyId: z.string(),
+  assignedBy: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  specialization: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
+/** The row schema of each pulled table, by its wire name. */
+export const WIRE_ROW_SCHEMAS = {
+  projects: ProjectWireSchema,
+  tasks: TaskWireSchema,
+  project_logs: ProjectLogWireSchema,
+  photos: PhotoWireSchema,
+  schedule_changes: ScheduleChangeWireSchema,
+  users: UserWireSchema,
+  subcontractor_assignments: SubcontractorAssignmentWireSchema,
+} as const satisfies Record<PulledTable, z.ZodType>;
+
+export type ProjectWire = z.infer<typeof ProjectWireSchema>;
+export type TaskWire = z.infer<typeof TaskWireSchema>;
+export type ProjectLogWire = z.infer<typeof ProjectLogWireSchema>;
+export type PhotoWire = z.infer<typeof PhotoWireSchema>;
+export type ScheduleChangeWire = z.infer<typeof ScheduleChangeWireSchema>;
+export type UserWire = z.infer<typeof UserWireSchema>;
+export type SubcontractorAssignmentWire = z.infer<typeof SubcontractorAssignmentWireSchema>;

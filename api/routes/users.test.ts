@@ -54,7 +54,9 @@ describe('GET /api/users/managers', () => {
     for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['id', 'name']);
     const names = res.body.map((u: any) => u.name);
     expect(names).toContain('No Role');
-    expect(names).toContain('plain@summit.test');
+    // A colleague with no name is not shown to crew by email address (names only, SPEC L12).
+    expect(names).toContain('Team member');
+    expect(names).not.toContain('plain@summit.test');
     expect(names).not.toContain('Gone Person');
     expect(names.every((n: unknown) => typeof n === 'string' && n.length > 0)).toBe(true);
   });
@@ -71,8 +73,12 @@ describe('GET /api/users', () => {
     expect(res.body.map((u: any) => u.id).sort()).toEqual(summitActive());
     for (const u of res.body) {
       expect(Object.keys(u).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'name', 'role']);
-      expect(u.email.endsWith('@summit.test')).toBe(true);
     }
+    // A subcontractor reads its colleagues' names, and only its own address (as on its device, SPEC L12).
+    expect(res.body.filter((u: any) => u.email !== null).map((u: any) => u.email)).toEqual([
+      'sub@summit.test',
+    ]);
+    expect(res.body.every((u: any) => typeof u.name === 'string' && !u.name.includes('@'))).toBe(true);
     expect(JSON.stringify(res.body)).not.toContain('$argon2');
     const harbor = (await call('GET', '/api/users', 'harbor')).body;
     expect(harbor.some((u: any) => u.email.endsWith('@summit.test'))).toBe(false);

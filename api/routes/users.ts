@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv, SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { seesColleagueEmails } from '../db/scope.ts';
 import { sessionUser } from './helpers.ts';
 import { pageOfArray, pageRequest, sendPage } from './paging.ts';
 
@@ -20,8 +21,12 @@ export function displayName(u: {
   return u.name || full || u.email;
 }
 
-/** The company's active users, by name; never passwords or hashes. */
+/**
+ * The company's active users, by name; never passwords or hashes. Crew and subcontractors read their
+ * colleagues' names only, as on their devices (one rule: `seesColleagueEmails`, sync/SPEC.md L12).
+ */
 function activeUsers(db: Db, user: SessionUser) {
+  const emails = seesColleagueEmails(user);
   return db
     .select({
       id: users.id,
@@ -34,7 +39,10 @@ function activeUsers(db: Db, user: SessionUser) {
     .from(users)
     .where(and(eq(users.companyId, user.companyId), eq(users.isActive, true)))
     .all()
-    .map((u) => ({ ...u, name: displayName(u) }))
+    .map((u) => {
+      const email = emails || u.id === user.id ? u.email : null;
+      return { ...u, email, name: displayName({ ...u, email: email ?? 'Team member' }) };
+    })
     .sort((a, b) => byNameThenId(keyOf(a), keyOf(b)));
 }
 

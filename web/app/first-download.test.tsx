@@ -3,48 +3,15 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { openSyncDb, readMeta } from '#sync/db.ts';
-import type { SyncEngine, SyncStatus } from '#sync/engine.ts';
+import type { SyncStatus } from '#sync/engine.ts';
 import { FirstDownloadGate } from './first-download.tsx';
 import { StaticLocalData } from './local-data.tsx';
+import { fakeSyncEngine } from './test-utils.tsx';
 
 afterEach(cleanup);
 
-function engineWith(status: Partial<SyncStatus>) {
-  let value = {
-    online: true,
-    pushing: false,
-    pulling: true,
-    pending: 0,
-    oldestPendingAt: null,
-    blobsPending: 0,
-    issues: 0,
-    lastSyncedAt: null,
-    rowsDownloaded: 0,
-    error: null,
-    paused: null,
-    leader: true,
-    ...status,
-  } satisfies SyncStatus;
-  const subs = new Set<(s: SyncStatus) => void>();
-  const engine: SyncEngine = {
-    start() {},
-    stop: async () => {},
-    syncNow: async () => {},
-    resume() {},
-    status: {
-      get: () => value,
-      subscribe: (fn) => {
-        subs.add(fn);
-        return () => subs.delete(fn);
-      },
-    },
-  };
-  const set = (patch: Partial<SyncStatus>) => {
-    value = { ...value, ...patch };
-    for (const fn of subs) fn(value);
-  };
-  return { engine, set };
-}
+// The first download is under way unless a test says otherwise.
+const engineWith = (status: Partial<SyncStatus>) => fakeSyncEngine({ pulling: true, ...status });
 
 describe('the first download', () => {
   it('shows progress instead of the screen until the first pull completes, then the screen', async () => {

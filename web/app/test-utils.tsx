@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { SyncEngine, SyncStatus } from '#sync/engine.ts';
 import { Toaster } from '#web/components/ui/toast.tsx';
 import { createQueryClient } from '#web/lib/api.ts';
 import type { SessionUser } from '#web/lib/session-user.ts';
@@ -74,4 +75,42 @@ export function renderInApp(ui: ReactNode, { path = '/' }: { path?: string } = {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** A sync engine that does nothing but hold a status the test sets (`set` notifies subscribers). */
+export function fakeSyncEngine(initial: Partial<SyncStatus> = {}) {
+  let value: SyncStatus = {
+    online: true,
+    pushing: false,
+    pulling: false,
+    pending: 0,
+    oldestPendingAt: null,
+    blobsPending: 0,
+    issues: 0,
+    lastSyncedAt: null,
+    rowsDownloaded: 0,
+    error: null,
+    paused: null,
+    leader: true,
+    ...initial,
+  };
+  const subs = new Set<(s: SyncStatus) => void>();
+  const engine: SyncEngine = {
+    start: () => {},
+    stop: async () => {},
+    syncNow: vi.fn(async () => {}),
+    resume: () => {},
+    status: {
+      get: () => value,
+      subscribe: (fn) => {
+        subs.add(fn);
+        return () => subs.delete(fn);
+      },
+    },
+  };
+  const set = (patch: Partial<SyncStatus>) => {
+    value = { ...value, ...patch };
+    for (const fn of subs) fn(value);
+  };
+  return { engine, set };
 }

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { openSyncDb } from '#sync/db.ts';
-import type { SyncEngine, SyncStatus } from '#sync/engine.ts';
 import { StaticLocalData } from '#web/app/local-data.tsx';
+import { fakeSyncEngine } from '#web/app/test-utils.tsx';
 import { Toaster } from '#web/components/ui/toast.tsx';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { SyncIndicator } from './sync-indicator.tsx';
@@ -16,48 +16,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function fakeEngine(initial: Partial<SyncStatus>) {
-  let value: SyncStatus = {
-    online: true,
-    pushing: false,
-    pulling: false,
-    pending: 0,
-    oldestPendingAt: null,
-    blobsPending: 0,
-    issues: 0,
-    lastSyncedAt: null,
-    rowsDownloaded: 0,
-    error: null,
-    paused: null,
-    leader: true,
-    ...initial,
-  };
-  const subs = new Set<(s: SyncStatus) => void>();
-  const engine: SyncEngine = {
-    start: () => {},
-    stop: async () => {},
-    syncNow: vi.fn(async () => {}),
-    resume: () => {},
-    status: {
-      get: () => value,
-      subscribe: (fn) => {
-        subs.add(fn);
-        return () => subs.delete(fn);
-      },
-    },
-  };
-  const set = (patch: Partial<SyncStatus>) => {
-    value = { ...value, ...patch };
-    for (const fn of subs) fn(value);
-  };
-  return { engine, set };
-}
-
 describe('SyncIndicator', () => {
   it('follows the engine status and opens the details and the Sync issues list', async () => {
     const db = openSyncDb({ companyId: 'company-indicator', userId: 'user-1' });
     const now = Date.now();
-    const { engine, set } = fakeEngine({
+    const { engine, set } = fakeSyncEngine({
       pending: 2,
       oldestPendingAt: now - 4 * 86_400_000,
       lastSyncedAt: now - 120_000,
@@ -90,7 +53,7 @@ describe('SyncIndicator', () => {
   it('shows the number waiting in the header itself, in a warning colour once the oldest is over 3 days old', () => {
     const db = openSyncDb({ companyId: 'company-indicator-count', userId: 'user-1' });
     const now = Date.now();
-    const { engine, set } = fakeEngine({ pending: 0 });
+    const { engine, set } = fakeSyncEngine({ pending: 0 });
     render(
       <StaticLocalData db={db} engine={engine}>
         <SyncIndicator />
@@ -115,7 +78,7 @@ describe('SyncIndicator', () => {
     const db = openSyncDb({ companyId: `company-indicator-toast-${Date.now()}`, userId: 'user-1' });
     const ROW = '0195a0a0-0000-7000-8000-0000000000e1';
     await db.projects.put({ id: ROW, version: 4, name: 'Harbor Tower' });
-    const { engine } = fakeEngine({});
+    const { engine } = fakeSyncEngine({});
     const ui = (
       <StaticLocalData db={db} engine={engine}>
         <SyncIndicator />

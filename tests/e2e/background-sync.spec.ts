@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { cutNetwork, restoreNetwork } from './support/network.ts';
 import { signIn, watchPage } from './support/watch-page.ts';
 
 // Issue 9 item 7, sync/SPEC.md C14: with every page of the app closed, a change made offline reaches the
@@ -13,17 +14,8 @@ import { signIn, watchPage } from './support/watch-page.ts';
 /** The built worker the test server serves (playwright.config.ts builds into dist/ before the run). */
 const SW_FILE = fileURLToPath(new URL('../../dist/sw.js', import.meta.url));
 
-const abortApi = (route: Route) => route.abort('internetdisconnected');
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/api/**', abortApi);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**', abortApi);
-  await context.setOffline(false);
-}
+const goOffline = (context: BrowserContext) => cutNetwork(context);
+const goOnline = (context: BrowserContext) => restoreNetwork(context);
 
 test('[C14] with every page closed, a project made offline reaches the server when the connection returns', async ({
   context,

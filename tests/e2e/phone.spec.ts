@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 9 items 4, 6, 8, 9 and 10 on a phone (390x844): what waits to sync is visible, the first download
 // never shows an empty state, every tap target is at least 44x44 px, route guards follow the menu, and a
@@ -234,17 +235,8 @@ test('a dialog closed by a tap gives focus back without leaving a tooltip over t
   await expect(page.getByRole('tooltip')).toHaveCount(1);
 });
 
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  // setOffline does not cover the service worker (DESIGN.md section 12): abort the API too.
-  await context.route('**/api/**', (route) => route.abort());
-}
-
-async function goOnline(context: BrowserContext, page: Page) {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-}
+const goOffline = (context: BrowserContext) => cutNetwork(context);
+const goOnline = (context: BrowserContext, page: Page) => restoreNetwork(context, [page]);
 
 test('offline on a phone: the header counts the waiting change and the edited card says so', async ({
   context,

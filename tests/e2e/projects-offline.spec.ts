@@ -6,16 +6,13 @@ import {
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
+import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 5 item 7, offline: create, edit and delete with no network, a cold start with no network, then the
 // server catches up once the device is back online. Playwright's setOffline does not cover the service
 // worker (DESIGN.md section 12), so the API is also aborted by route, and the `online` event is fired by hand.
 
 const PASSWORD = 'sitecommand-demo';
-/** What a browser logs for a request that could not go out: expected while the device is offline. */
-const OFFLINE_NOISE =
-  /Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|NETWORK_CHANGED|NAME_NOT_RESOLVED)/;
-
 interface ServerProject {
   id: string;
   name: string;
@@ -51,19 +48,14 @@ async function serverProjects(request: APIRequestContext): Promise<ServerProject
   return (await res.json()) as ServerProject[];
 }
 
-const abortApi = (route: { abort: () => Promise<void> }) => route.abort();
-
 async function goOffline(context: BrowserContext) {
   offline = true;
-  await context.setOffline(true);
-  await context.route('**/api/**', abortApi);
+  await cutNetwork(context);
 }
 
 async function goOnline(context: BrowserContext, pages: Page[]) {
-  await context.unroute('**/api/**', abortApi);
-  await context.setOffline(false);
+  await restoreNetwork(context, pages);
   offline = false;
-  for (const p of pages) await p.evaluate(() => window.dispatchEvent(new Event('online')));
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });

@@ -7,6 +7,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
+import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 9, proof (a) and (b): two devices, the admin online on a desktop and the manager offline. An edit
 // carries only what its user changed, and a value a later offline edit replaced is announced to its owner,
@@ -14,9 +15,6 @@ import {
 // cover the service worker (DESIGN.md section 12): the API is also aborted by route and `online` is fired.
 
 const PASSWORD = 'sitecommand-demo';
-const OFFLINE_NOISE =
-  /Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|NETWORK_CHANGED|NAME_NOT_RESOLVED)/;
-
 interface ServerProject {
   id: string;
   name: string;
@@ -59,18 +57,13 @@ async function serverProject(request: APIRequestContext, id: string): Promise<Se
   return ((await res.json()) as ServerProject[]).find((p) => p.id === id);
 }
 
-const abortApi = (route: { abort: () => Promise<void> }) => route.abort();
-
 async function goOffline(context: BrowserContext, page: Page) {
   offlinePages.add(page);
-  await context.setOffline(true);
-  await context.route('**/api/**', abortApi);
+  await cutNetwork(context);
 }
 
 async function goOnline(context: BrowserContext, page: Page) {
-  await context.unroute('**/api/**', abortApi);
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await restoreNetwork(context, [page]);
   offlinePages.delete(page);
 }
 

@@ -1,0 +1,23 @@
+import type { BrowserContext, Page, Route } from '@playwright/test';
+
+/** What a browser logs for a request that could not go out: expected while the device is offline. */
+export const OFFLINE_NOISE =
+  /Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|NETWORK_CHANGED|NAME_NOT_RESOLVED)/;
+
+const abortApi = (route: Route) => route.abort('internetdisconnected');
+
+/**
+ * The device loses its connection. Playwright's setOffline does not cover the service worker's own
+ * fetches (DESIGN.md section 12), so the API is aborted by route as well.
+ */
+export async function cutNetwork(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/api/**', abortApi);
+}
+
+/** The connection returns; pages of an offline context may not fire `online`, so it is fired in each. */
+export async function restoreNetwork(context: BrowserContext, pages: Page[] = []): Promise<void> {
+  await context.unroute('**/api/**', abortApi);
+  await context.setOffline(false);
+  for (const page of pages) await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}

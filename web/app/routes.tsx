@@ -25,6 +25,13 @@ const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.t
 const SignedInLayout = lazy(loadSignedInLayout);
 const ProjectsPage = lazy(() => import('#web/features/projects/projects-page.tsx'));
 const PlaceholderPage = lazy(() => import('#web/features/placeholder/placeholder-page.tsx'));
+const TasksPage = lazy(() => import('#web/features/tasks/tasks-page.tsx'));
+const CrewPage = lazy(() => import('#web/features/crew/crew-page.tsx'));
+const SchedulePage = lazy(() => import('#web/features/schedule/schedule-page.tsx'));
+const PhotosPage = lazy(() => import('#web/features/photos/photos-page.tsx'));
+const LogsPage = lazy(() => import('#web/features/logs/logs-page.tsx'));
+const SubsPage = lazy(() => import('#web/features/subs/subs-page.tsx'));
+const RbacPage = lazy(() => import('#web/features/rbac/rbac-page.tsx'));
 // Lazy: it reads the device database, which the first route (sign-in, landing) must not download.
 const FirstDownloadGate = lazy(() =>
   import('./first-download.tsx').then((m) => ({ default: m.FirstDownloadGate })),
@@ -83,15 +90,15 @@ function placeholder(key: PlaceholderKey) {
 const SCREEN_ELEMENTS: Record<AppScreenPath, { element: ReactNode; title: string; mirror?: boolean }> = {
   '/dashboard': { element: placeholder('dashboard'), title: 'Dashboard' },
   '/projects': { element: <ProjectsPage />, title: 'Projects', mirror: true },
-  '/tasks': { element: placeholder('tasks'), title: 'Tasks' },
+  '/tasks': { element: <TasksPage />, title: 'Tasks', mirror: true },
   '/project-health': { element: placeholder('projectHealth'), title: 'Project Health' },
-  '/schedule': { element: placeholder('schedule'), title: 'Schedule' },
-  '/photos': { element: placeholder('photos'), title: 'Photos' },
-  '/logs': { element: placeholder('logs'), title: 'Project Logs' },
-  '/crew': { element: placeholder('crew'), title: 'Crew' },
-  '/subs': { element: placeholder('subs'), title: 'Subs' },
-  '/rbac': { element: placeholder('rbacAdmin'), title: 'RBAC Admin' },
-  '/rbac-admin': { element: placeholder('rbacAdmin'), title: 'RBAC Admin' },
+  '/schedule': { element: <SchedulePage />, title: 'Schedule', mirror: true },
+  '/photos': { element: <PhotosPage />, title: 'Photos', mirror: true },
+  '/logs': { element: <LogsPage />, title: 'Project Logs', mirror: true },
+  '/crew': { element: <CrewPage />, title: 'Crew', mirror: true },
+  '/subs': { element: <SubsPage />, title: 'Subs', mirror: true },
+  '/rbac': { element: <RbacPage />, title: 'RBAC Admin' },
+  '/rbac-admin': { element: <RbacPage />, title: 'RBAC Admin' },
 };
 
 /** A route guard on the same permission flag as the screen's menu item (issue 9 item 9). */

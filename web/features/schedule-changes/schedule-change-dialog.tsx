@@ -10,6 +10,9 @@ import type { ScheduleChangeRow } from '#sync/db.ts';
  * It reads the tasks it needs from the device mirror and writes through `sync/`, so it works offline; it
  * closes itself (through `onOpenChange(false)`) once the request is saved on the device.
  *
+ * Its accessible name (the dialog's title) is part of the contract: 'Request Schedule Change',
+ * 'Update Task Schedule' and 'Edit Schedule Change' by mode (`DIALOG_TITLES`).
+ *
  * STUB: the Crew work (issue 10) replaces this body; the props are the contract other screens use.
  */
 export interface ScheduleChangeDialogProps {
@@ -24,11 +27,17 @@ export interface ScheduleChangeDialogProps {
   change?: ScheduleChangeRow | null;
 }
 
+export const DIALOG_TITLES: Record<ScheduleChangeDialogProps['mode'], string> = {
+  request: 'Request Schedule Change',
+  update: 'Update Task Schedule',
+  edit: 'Edit Schedule Change',
+};
+
 export function ScheduleChangeDialog(props: ScheduleChangeDialogProps) {
   if (!props.open) return null;
   return (
-    <div role="dialog" aria-label="Schedule change">
-      <p>Schedule change requests are on their way.</p>
+    <div role="dialog" aria-label={DIALOG_TITLES[props.mode]}>
+      <h2>{DIALOG_TITLES[props.mode]}</h2>
       <button type="button" onClick={() => props.onOpenChange(false)}>
         Close
       </button>

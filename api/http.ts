@@ -44,10 +44,16 @@ export function validationError(error: z.ZodError): HttpError {
     const name = issue.path.map(String).join('.') || '_';
     let message: string;
     if (issue.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}`;
-    else if (isStockMessage(issue.message)) {
-      const missing = issue.code === 'invalid_type' && issue.input === undefined;
-      message = missing ? `${label(issue.path)} is required` : `${label(issue.path)}: ${issue.message}`;
-    } else if (/^[a-z]/.test(issue.message)) message = `${label(issue.path)} ${issue.message}`;
+    else if (issue.code === 'invalid_type' && isStockMessage(issue.message)) {
+      // zod names the received type only in its stock text ('... received undefined'); `input` is there
+      // only when the parse asked for it, which the hot path does not.
+      const missing =
+        'input' in issue ? issue.input === undefined : / received undefined$/.test(issue.message);
+      message = missing
+        ? `${label(issue.path)} is required`
+        : `${label(issue.path)} must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+    } else if (isStockMessage(issue.message)) message = `${label(issue.path)}: ${issue.message}`;
+    else if (/^[a-z]/.test(issue.message)) message = `${label(issue.path)} ${issue.message}`;
     else message = issue.message; // the schema's own full sentence, e.g. 'Company name is required'
     fields[name] ??= message;
   }

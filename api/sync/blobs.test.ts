@@ -120,6 +120,7 @@ describe('blob lane', () => {
   it('[B7] marks the waiting photo present in a new version that pulls carry, and serves it', async () => {
     const { id, hash, bytes, version } = await pendingPhoto();
     const d = device(t, crew);
+    await d.pull(0, 1); // a device the server knows: an unknown one pulling from a cursor downloads again (R5)
     expect((await put(hash, bytes, { 'content-type': 'image/png' })).status).toBe(201);
     expect(cell(t, 'photos', id, 'blob_status')).toBe('present');
     expect(cell(t, 'photos', id, 'filename')).toBe(hash);

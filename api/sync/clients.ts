@@ -8,13 +8,15 @@ export interface SyncClient {
   companyId: string;
   lastMutationId: number;
   scopeHash: string | null;
+  /** When the client last pushed, or pulled (refreshed at most once a day, SPEC R5). */
+  lastSeenAt: string;
 }
 
 function prepareStatements(sqlite: Database.Database) {
   return {
     get: sqlite.prepare<[string], SyncClient>(
       `SELECT user_id AS userId, company_id AS companyId, last_mutation_id AS lastMutationId,
-         scope_hash AS scopeHash FROM sync_clients WHERE client_id = ?`,
+         scope_hash AS scopeHash, last_seen_at AS lastSeenAt FROM sync_clients WHERE client_id = ?`,
     ),
     insert: sqlite.prepare<[string, string, string, string, string]>(
       `INSERT INTO sync_clients (client_id, user_id, company_id, last_mutation_id, created_at, last_seen_at)
@@ -23,6 +25,7 @@ function prepareStatements(sqlite: Database.Database) {
     setScope: sqlite.prepare<[string, string, string]>(
       'UPDATE sync_clients SET scope_hash = ?, last_seen_at = ? WHERE client_id = ?',
     ),
+    seen: sqlite.prepare<[string, string]>('UPDATE sync_clients SET last_seen_at = ? WHERE client_id = ?'),
   };
 }
 
@@ -53,5 +56,5 @@ export function bindClient(db: Db, user: SessionUser, clientId: string, at: stri
   const existing = findClient(db, user, clientId);
   if (existing) return existing;
   clientStatements(db).insert.run(clientId, user.id, user.companyId, at, at);
-  return { userId: user.id, companyId: user.companyId, lastMutationId: 0, scopeHash: null };
+  return { userId: user.id, companyId: user.companyId, lastMutationId: 0, scopeHash: null, lastSeenAt: at };
 }

@@ -65,16 +65,24 @@ export function purgeTombstones(
 export const TOMBSTONE_RETENTION_DAYS = 30;
 /** How long a stored push result stays replayable when its client never acknowledges it (SPEC R1). */
 export const RESULT_RETENTION_DAYS = 30;
+/** How long a row's History keeps a replaced value (SPEC R4). */
+export const HISTORY_RETENTION_DAYS = 365;
+/** How long a device that never pushed is remembered after it was last seen (SPEC R5). */
+export const IDLE_CLIENT_RETENTION_DAYS = 90;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One retention pass (sync/SPEC.md R1, R3): purges every company's tombstones older than the retention,
- * raising its horizon, and deletes push results older than theirs. Each company is its own short write
+ * One retention pass (sync/SPEC.md R1, R3-R5): purges every company's tombstones older than the retention,
+ * raising its horizon, and deletes push results, History entries and idle never-pushing devices older than
+ * theirs. Each company is its own short write
  * transaction, so a pass never holds the write lock for long.
  */
-export function sweepSyncState(db: Db, now: Date = new Date()): { purged: number; results: number } {
+export function sweepSyncState(
+  db: Db,
+  now: Date = new Date(),
+): { purged: number; results: number; conflicts: number; clients: number } {
   const c = db.$client;
   const tombstonesBefore = new Date(now.getTime() - TOMBSTONE_RETENTION_DAYS * DAY_MS).toISOString();
   let purged = 0;
@@ -86,7 +94,21 @@ export function sweepSyncState(db: Db, now: Date = new Date()): { purged: number
     db,
     () => c.prepare('DELETE FROM sync_mutations WHERE created_at < ?').run(resultsBefore).changes,
   );
-  return { purged, results };
+  const historyBefore = new Date(now.getTime() - HISTORY_RETENTION_DAYS * DAY_MS).toISOString();
+  const conflicts = writeTx(
+    db,
+    () => c.prepare('DELETE FROM sync_conflicts WHERE created_at < ?').run(historyBefore).changes,
+  );
+  const idleBefore = new Date(now.getTime() - IDLE_CLIENT_RETENTION_DAYS * DAY_MS).toISOString();
+  // A device that never pushed has no mutation id to protect (P3, P4): forgetting it costs it one fresh
+  // download (L9) if it ever comes back. A device that pushed is kept: its last id stops a replay twice.
+  const clients = writeTx(
+    db,
+    () =>
+      c.prepare('DELETE FROM sync_clients WHERE last_mutation_id = 0 AND last_seen_at < ?').run(idleBefore)
+        .changes,
+  );
+  return { purged, results, conflicts, clients };
 }
 
 /**

@@ -205,6 +205,9 @@ function readPage(db: Db, user: SessionUser, cursor: number, limit: number, last
   return { changes, cursor: hasMore ? params.upto : lastVersion, hasMore };
 }
 
+/** A pull refreshes its device's last-seen time when older than this: at most one write a day per device. */
+const SEEN_REFRESH_MS = 24 * 60 * 60 * 1000;
+
 /**
  * GET /api/sync/pull (sync/SPEC.md L1-L9). Everything the answer says is read in one read transaction,
  * one snapshot; the only write (binding a new client id, recording the scope of a full download) happens
@@ -220,6 +223,9 @@ export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): Pu
     const reset = (reason: PullResetReason) => ({ answer: { reset: true as const, reason }, scope, client });
     if (query.cursor > lastVersion) return reset('ahead');
     if (query.cursor > 0 && query.cursor < horizon) return reset('horizon');
+    // An unknown device (swept under SPEC R5, or never seen) cannot show what scope its cursor was
+    // downloaded for: it downloads again rather than keep rows its scope may have lost.
+    if (query.cursor > 0 && query.clientId && !client) return reset('scope');
     if (query.cursor > 0 && client?.scopeHash && client.scopeHash !== scope) return reset('scope');
     const page = readPage(db, user, query.cursor, query.limit, lastVersion);
     return {
@@ -229,6 +235,11 @@ export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): Pu
     };
   });
   const { answer, scope, client } = read.deferred();
+  if (client && query.clientId && Date.parse(client.lastSeenAt) < now.getTime() - SEEN_REFRESH_MS) {
+    // SPEC R5 sweeps devices by when they were last seen: a pull-only device is seen too.
+    const clientId = query.clientId;
+    writeTx(db, () => clientStatements(db).seen.run(now.toISOString(), clientId));
+  }
   if (query.clientId && scope && !('reset' in answer)) {
     // SPEC L9: a full download (cursor 0) records the scope it was made for; so does a client's first pull.
     const record = !client || !client.scopeHash || (query.cursor === 0 && client.scopeHash !== scope);

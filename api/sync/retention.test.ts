@@ -113,3 +113,74 @@ describe('scheduled tombstone purge', () => {
     expect((await d.pull(fresh.body.cursor)).body).toMatchObject({ changes: [], hasMore: false });
   });
 });
+
+describe('bounded History and devices', () => {
+  const historyOf = (rowId: string) =>
+    t.db.$client
+      .prepare<[string], number>('SELECT count(*) FROM sync_conflicts WHERE row_id = ?')
+      .pluck()
+      .get(rowId);
+  const knownClient = (clientId: string) =>
+    t.db.$client
+      .prepare<[string], string>('SELECT last_seen_at FROM sync_clients WHERE client_id = ?')
+      .pluck()
+      .get(clientId);
+
+  it('[R4] keeps a replaced value in History for a year, then forgets it', async () => {
+    const a = device(t, admin);
+    const b = device(t, admin);
+    const id = newId();
+    await a.push([a.mutation('create', 'tasks', id, task('Pour slab'))]);
+    const version = Number(cell(t, 'tasks', id, 'version'));
+    await a.push([a.mutation('patch', 'tasks', id, { title: 'Pour slab A' }, { baseVersion: version })]);
+    await b.push([b.mutation('patch', 'tasks', id, { title: 'Pour slab B' }, { baseVersion: version })]);
+    expect(historyOf(id)).toBeGreaterThan(0);
+    sweepSyncState(t.db, new Date(Date.now() + 364 * DAY));
+    expect(historyOf(id)).toBeGreaterThan(0);
+    sweepSyncState(t.db, new Date(Date.now() + 366 * DAY));
+    expect(historyOf(id)).toBe(0);
+  });
+
+  it('[R5] forgets a device that only pulled after 90 days unseen; its next pull downloads again', async () => {
+    const d = device(t, admin);
+    const first = await d.pull(0, 5000);
+    if ('reset' in first.body) throw new Error('a pull from 0 never resets');
+    sweepSyncState(t.db, new Date(Date.now() + 89 * DAY));
+    expect(knownClient(d.clientId)).toBeDefined();
+    sweepSyncState(t.db, new Date(Date.now() + 91 * DAY));
+    expect(knownClient(d.clientId)).toBeUndefined();
+    expect((await d.pull(first.body.cursor)).body).toEqual({ reset: true, reason: 'scope' });
+    expect((await d.pull(0, 5000)).body).toMatchObject({ hasMore: false });
+    expect(knownClient(d.clientId)).toBeDefined();
+  });
+
+  it('[R5] keeps a device that pushed, whatever its age: its last mutation id stops a replay', async () => {
+    const d = device(t, admin);
+    const create = d.mutation('create', 'tasks', newId(), task('Formwork'));
+    await d.push([create]);
+    sweepSyncState(t.db, new Date(Date.now() + 400 * DAY));
+    expect(knownClient(d.clientId)).toBeDefined();
+    const replay = await d.push([create]);
+    expect(replay.body.results).toEqual([
+      expect.objectContaining({ id: 1, status: 'rejected', code: 'RESULT_EXPIRED' }) as unknown,
+    ]);
+  });
+
+  it('[R5] a pull counts as seen (refreshed once a day), so a device in daily use is never forgotten', async () => {
+    const d = device(t, admin);
+    await d.pull(0, 5000);
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY).toISOString();
+    t.db.$client
+      .prepare('UPDATE sync_clients SET last_seen_at = ? WHERE client_id = ?')
+      .run(twoDaysAgo, d.clientId);
+    await d.pull(0, 1);
+    expect(Date.parse(knownClient(d.clientId)!)).toBeGreaterThan(Date.now() - DAY);
+  });
+
+  it('[R5][L9] a client id the server never saw cannot pull from a cursor above 0', async () => {
+    const known = await device(t, admin).pull(0, 5000);
+    if ('reset' in known.body) throw new Error('a pull from 0 never resets');
+    const stranger = device(t, admin);
+    expect((await stranger.pull(known.body.cursor)).body).toEqual({ reset: true, reason: 'scope' });
+  });
+});

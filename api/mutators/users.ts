@@ -14,7 +14,14 @@ import {
   permissionNames,
   validateAdminBody,
 } from './admin.ts';
-import { nowIso, recordActivity, requirePermission, type MutationContext } from './core.ts';
+import {
+  nextVersion,
+  nowIso,
+  recordActivity,
+  requirePermission,
+  stampFields,
+  type MutationContext,
+} from './core.ts';
 
 /** The admin area's users (spec 02 sections 3 and 7): root manages all, a company admin its own company's. */
 
@@ -252,10 +259,48 @@ export function updateUser(
   return userView(ctx.db, id);
 }
 
+/** The columns of mirrored rows that name a user; the database nulls them when the user is deleted. */
+const MIRRORED_USER_COLUMNS = [
+  { table: 'tasks', column: 'assignee_id', field: 'assigneeId' },
+  { table: 'project_logs', column: 'user_id', field: 'userId' },
+  { table: 'photos', column: 'user_id', field: 'userId' },
+  { table: 'schedule_changes', column: 'user_id', field: 'userId' },
+] as const;
+
+/**
+ * Nulls, as versioned writes, the mirrored rows' references to a user about to be deleted. The foreign
+ * key's ON DELETE SET NULL alone changes them without a version, so no device would ever pull the change
+ * and a task would stay assigned to a deleted person on every phone. The versions are the target's
+ * company's (root may delete another company's user).
+ */
+function forgetOnDevices(ctx: MutationContext, target: UserRow): void {
+  const inCompany: MutationContext = { ...ctx, user: { ...ctx.user, companyId: target.companyId } };
+  const c = ctx.db.$client;
+  for (const { table, column, field } of MIRRORED_USER_COLUMNS) {
+    const rows = c
+      .prepare<[string, string], { id: string; fieldMeta: string | null }>(
+        `SELECT id, field_meta AS fieldMeta FROM ${table} WHERE company_id = ? AND ${column} = ?`,
+      )
+      .all(target.companyId, target.id);
+    const update = c.prepare(
+      `UPDATE ${table} SET ${column} = NULL, version = ?, field_meta = ?, updated_at = ?, updated_by = ?
+       WHERE id = ?`,
+    );
+    for (const row of rows) {
+      const previous = row.fieldMeta
+        ? (JSON.parse(row.fieldMeta) as Record<string, [number, number, string]>)
+        : {};
+      const stamp = stampFields(inCompany, nextVersion(inCompany), [field], previous);
+      update.run(stamp.version, JSON.stringify(stamp.fieldMeta), stamp.updatedAt, stamp.updatedBy, row.id);
+    }
+  }
+}
+
 export function deleteUser(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'rbac:manage');
   if (id === ctx.user.id) throw badRequest('You cannot delete your own account');
   const target = findManagedUser(ctx, id);
+  forgetOnDevices(ctx, target);
   // Sessions, notifications and assignments go with the user; authored rows keep a null author.
   ctx.db.delete(users).where(eq(users.id, id)).run();
   recordActivity(ctx, {

@@ -57,6 +57,7 @@ export default defineConfig({
     include: ['{api,shared,sync,web,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['api/test-global-setup.ts'],
+    setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

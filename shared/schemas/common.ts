@@ -13,11 +13,23 @@ export const NullableIsoDate = IsoDate.nullable();
 /** Money is integer cents (DESIGN.md section 4). */
 export const Cents = z.number().int('must be whole cents').min(0, 'must not be negative').max(1e13);
 
-export const Text = (max = 2000) => z.string().trim().max(max);
+/**
+ * Characters no one types on purpose: C0 controls other than tab and line breaks, DEL, and the bidi
+ * embeddings, overrides and isolates that make a title read differently from what it stores (a task named
+ * "\u202Egnp.exe" shows as "exe.png"). NUL also cuts strings short in tools that read the database.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+const visible = (schema: z.ZodString) =>
+  schema.refine((v) => !INVISIBLE_CONTROLS.test(v), 'must not contain invisible control characters');
+
+export const Text = (max = 2000) => visible(z.string().trim().max(max));
 export const RequiredText = (label: string, max = 200) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max);
-export const OptionalText = (max = 5000) => z.string().trim().max(max).nullable().optional();
+  visible(
+    z
+      .string({ message: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max),
+  );
+export const OptionalText = (max = 5000) => visible(z.string().trim().max(max)).nullable().optional();

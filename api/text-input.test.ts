@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-utils.ts';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@summit.test');
+});
+afterAll(() => t.close());
+
+const taskCount = () => t.db.$client.prepare<[], number>('SELECT count(*) FROM tasks').pluck().get();
+
+describe('text a person could not have typed is refused and changes nothing', () => {
+  it.each([
+    ['a right-to-left override that makes "gnp.exe" read "exe.png"', 'Invoice \u202Egnp.exe'],
+    ['a NUL that cuts the title short in other tools', 'Pour\u0000 slab'],
+    ['an escape character', 'Pour \u001b[31mslab'],
+  ])('refuses %s with a clear message', async (_what, title) => {
+    const before = taskCount();
+    const res = await t.request('POST', '/api/tasks', {
+      cookie: admin,
+      body: { title, category: 'general' },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Title must not contain invisible control characters',
+    );
+    expect(taskCount()).toBe(before);
+  });
+
+  it('keeps what people do type: accents, emoji, right-to-left scripts, tabs and line breaks', async () => {
+    const res = await t.request('POST', '/api/tasks', {
+      cookie: admin,
+      body: {
+        title: 'Coffrage – niveau 2 🏗 שלב ב',
+        description: 'Line one\n\tLine two\r\n',
+        category: 'general',
+      },
+    });
+    expect(res.status).toBe(201);
+  });
+});

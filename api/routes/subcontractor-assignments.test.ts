@@ -101,3 +101,63 @@ describe('GET /api/subcontractor-assignments', () => {
     expect((await call('GET', '/api/subcontractor-assignments', 'crew')).status).toBe(403);
   });
 });
+
+describe('POST /api/subcontractor-assignments', () => {
+  let freshProject: string;
+  beforeAll(async () => {
+    freshProject = (await call('POST', '/api/projects', 'manager', { name: 'Atrium', location: 'Block E' }))
+      .body.id;
+  });
+
+  it('lets a manager put a subcontractor on a project: active, assigned by the manager, listed to the subcontractor', async () => {
+    const res = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.sub),
+      projectId: freshProject,
+      specialization: 'Glazing',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      subcontractorId: idOf(EMAILS.sub),
+      projectId: freshProject,
+      assignedBy: idOf(EMAILS.manager),
+      specialization: 'Glazing',
+      status: 'active',
+    });
+    const mine = (await call('GET', '/api/subcontractor-assignments', 'sub')).body;
+    expect(mine.map((a: any) => a.id)).toContain(res.body.id);
+    // The subcontractor now reads the project it was put on.
+    const projects = (await call('GET', '/api/projects', 'sub')).body;
+    expect(projects.map((p: any) => p.id)).toContain(freshProject);
+  });
+
+  it('refuses a second active assignment of the same pair (409) and stores nothing', async () => {
+    const before = (await call('GET', '/api/subcontractor-assignments', 'manager')).body.length;
+    const res = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.sub),
+      projectId: freshProject,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ALREADY_ASSIGNED');
+    expect((await call('GET', '/api/subcontractor-assignments', 'manager')).body.length).toBe(before);
+  });
+
+  it('refuses a user who is not a subcontractor (404) and a missing project id (400)', async () => {
+    const crew = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.crew),
+      projectId: freshProject,
+    });
+    expect(crew.status).toBe(404);
+    expect(crew.body).toMatchObject({ code: 'NOT_FOUND', message: 'Subcontractor not found' });
+    const bad = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.sub),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(expect.any(String));
+  });
+
+  it('refuses crew and subcontractors, who lack assignments:manage (403)', async () => {
+    const body = { subcontractorId: idOf(EMAILS.sub), projectId: projectId };
+    expect((await call('POST', '/api/subcontractor-assignments', 'crew', body)).status).toBe(403);
+    expect((await call('POST', '/api/subcontractor-assignments', 'sub', body)).status).toBe(403);
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db/index.ts';
+import { device } from '../sync/testing.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 
 let t: TestApp;
@@ -159,5 +160,47 @@ describe('POST /api/subcontractor-assignments', () => {
     const body = { subcontractorId: idOf(EMAILS.sub), projectId: projectId };
     expect((await call('POST', '/api/subcontractor-assignments', 'crew', body)).status).toBe(403);
     expect((await call('POST', '/api/subcontractor-assignments', 'sub', body)).status).toBe(403);
+  });
+});
+
+describe('an assignment reaches the devices (sync/SPEC.md L13)', () => {
+  async function pullAll(d: ReturnType<typeof device>, from = 0) {
+    const changes: { table: string; id: string; deleted: boolean }[] = [];
+    let cursor = from;
+    for (;;) {
+      const { body } = await d.pull(cursor, 5000);
+      if ('reset' in body) return { reset: body, changes, cursor };
+      changes.push(...(body.changes as typeof changes));
+      cursor = body.cursor;
+      if (!body.hasMore) return { reset: null, changes, cursor };
+    }
+  }
+
+  it('[L13][L12][L9] the manager pulls the new row from its cursor; the subcontractor is reset and then holds the project', async () => {
+    const project = (await call('POST', '/api/projects', 'manager', { name: 'Depot', location: 'Block F' }))
+      .body.id as string;
+    const office = device(t, cookie.manager!);
+    const phone = device(t, cookie.sub!);
+    const officeStart = await pullAll(office);
+    const phoneStart = await pullAll(phone);
+    expect(phoneStart.changes.some((c) => c.id === project)).toBe(false);
+
+    const made = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.sub),
+      projectId: project,
+    });
+    expect(made.status).toBe(201);
+
+    const officeNext = await pullAll(office, officeStart.cursor);
+    expect(officeNext.reset).toBeNull();
+    expect(officeNext.changes).toContainEqual(
+      expect.objectContaining({ table: 'subcontractor_assignments', id: made.body.id, deleted: false }),
+    );
+    expect((await phone.pull(phoneStart.cursor)).body).toEqual({ reset: true, reason: 'scope' });
+    const again = await pullAll(phone);
+    expect(again.changes.some((c) => c.table === 'projects' && c.id === project)).toBe(true);
+    expect(again.changes.some((c) => c.table === 'subcontractor_assignments' && c.id === made.body.id)).toBe(
+      true,
+    );
   });
 });

@@ -21,6 +21,7 @@ type Kind =
   | 'changeOrder'
   | 'user'
   | 'subcontractor'
+  | 'assignment'
   | 'role'
   | 'company'
   | 'objectKey'
@@ -40,6 +41,7 @@ const PARAM_KIND: Record<string, Kind> = {
   roles: 'role',
   companies: 'company',
   'project-health-metrics': 'project',
+  'subcontractor-assignments': 'assignment',
   upload: 'objectKey',
   image: 'objectKey',
   blobs: 'blobHash',
@@ -141,6 +143,7 @@ const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
     // A subcontractor id is a user id: company B's user must be refused like any other.
     refs: { subcontractorId: 'user', projectId: 'project' },
   },
+  'DELETE /api/subcontractor-assignments/:id': 'no-body',
   'PATCH /api/change-orders/:id': { body: () => ({ status: 'approved' }), refs: {} },
   'POST /api/project-health-metrics/:projectId/calculate': 'no-body',
   'POST /api/risk-assessments': {
@@ -325,6 +328,10 @@ function idsOf(domain: string): Ids {
       company,
     ),
     user,
+    assignment: one(
+      'SELECT id FROM subcontractor_assignments WHERE company_id = ? ORDER BY id LIMIT 1',
+      company,
+    ),
     role: one('SELECT id FROM roles WHERE company_id = ? LIMIT 1', company),
   };
 }

@@ -84,3 +84,37 @@ export function createSubcontractorAssignment(
   });
   return row;
 }
+
+/**
+ * Takes a subcontractor off a project: the assignment row is deleted (re-assigning makes a new one). The
+ * deletion trigger of migration 0003 records a tombstone for the office's mirrors, and the subcontractor's
+ * next pull sees a new scope (sync/SPEC.md L9) and drops the project's rows. 404 for another company's id.
+ */
+export function removeSubcontractorAssignment(ctx: MutationContext, id: string): { id: string } {
+  requirePermission(ctx, 'assignments:manage');
+  const row = ctx.db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, id), eq(assignments.companyId, ctx.user.companyId)))
+    .get();
+  if (!row) throw notFound('Assignment');
+  ctx.db.delete(assignments).where(eq(assignments.id, row.id)).run();
+  const sub = ctx.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, row.subcontractorId))
+    .get();
+  const project = ctx.db
+    .select({ name: schema.projects.name })
+    .from(schema.projects)
+    .where(eq(schema.projects.id, row.projectId))
+    .get();
+  recordActivity(ctx, {
+    actionType: 'subcontractor_unassigned',
+    description: `Removed ${sub?.name || sub?.email || 'a subcontractor'} from ${project?.name ?? 'a project'}`,
+    entityType: 'project',
+    entityId: row.projectId,
+    metadata: { subcontractorId: row.subcontractorId, assignmentId: row.id },
+  });
+  return { id: row.id };
+}

@@ -204,3 +204,64 @@ describe('an assignment reaches the devices (sync/SPEC.md L13)', () => {
     );
   });
 });
+
+describe('DELETE /api/subcontractor-assignments/:id', () => {
+  it('takes a subcontractor off a project: the subcontractor no longer reads it', async () => {
+    const project = (await call('POST', '/api/projects', 'manager', { name: 'Annex', location: 'Block G' }))
+      .body.id as string;
+    const made = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.sub),
+      projectId: project,
+    });
+    expect((await call('GET', '/api/projects', 'sub')).body.map((p: any) => p.id)).toContain(project);
+    // Neither the subcontractor nor crew may take it away.
+    expect((await call('DELETE', `/api/subcontractor-assignments/${made.body.id}`, 'sub')).status).toBe(403);
+    expect((await call('DELETE', `/api/subcontractor-assignments/${made.body.id}`, 'crew')).status).toBe(403);
+    const res = await call('DELETE', `/api/subcontractor-assignments/${made.body.id}`, 'manager');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: made.body.id });
+    const ids = (await call('GET', '/api/subcontractor-assignments', 'manager')).body.map((a: any) => a.id);
+    expect(ids).not.toContain(made.body.id);
+    expect((await call('GET', '/api/projects', 'sub')).body.map((p: any) => p.id)).not.toContain(project);
+    // Gone: a second delete is a 404.
+    expect((await call('DELETE', `/api/subcontractor-assignments/${made.body.id}`, 'manager')).status).toBe(
+      404,
+    );
+  });
+
+  it("answers 404 for another company's assignment and leaves it in place", async () => {
+    const res = await call('DELETE', `/api/subcontractor-assignments/${subAssignment}`, 'harbor');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+    const ids = (await call('GET', '/api/subcontractor-assignments', 'manager')).body.map((a: any) => a.id);
+    expect(ids).toContain(subAssignment);
+  });
+
+  it('[L13][L12] the removal reaches the office as a tombstone and the subcontractor as a scope reset', async () => {
+    const project = (await call('POST', '/api/projects', 'manager', { name: 'Kiosk', location: 'Block H' }))
+      .body.id as string;
+    const made = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.sub),
+      projectId: project,
+    });
+    const office = device(t, cookie.manager!);
+    const phone = device(t, cookie.sub!);
+    const pullTo = async (d: ReturnType<typeof device>) => {
+      let cursor = 0;
+      for (;;) {
+        const { body } = await d.pull(cursor, 5000);
+        if ('reset' in body) throw new Error('unexpected reset');
+        cursor = body.cursor;
+        if (!body.hasMore) return cursor;
+      }
+    };
+    const officeCursor = await pullTo(office);
+    const phoneCursor = await pullTo(phone);
+    await call('DELETE', `/api/subcontractor-assignments/${made.body.id}`, 'manager');
+    const { body } = await office.pull(officeCursor, 5000);
+    expect('changes' in body && body.changes).toContainEqual(
+      expect.objectContaining({ table: 'subcontractor_assignments', id: made.body.id, deleted: true }),
+    );
+    expect((await phone.pull(phoneCursor)).body).toEqual({ reset: true, reason: 'scope' });
+  });
+});

@@ -4,7 +4,7 @@ import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { readJson } from '../http.ts';
-import { createSubcontractorAssignment } from '../mutators/assignments.ts';
+import { createSubcontractorAssignment, removeSubcontractorAssignment } from '../mutators/assignments.ts';
 import { mutate, sessionUser } from './helpers.ts';
 import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
@@ -36,4 +36,5 @@ export const assignmentRoutes = new Hono<AppEnv>()
       mutate(c, (ctx) => createSubcontractorAssignment(ctx, body)),
       201,
     );
-  });
+  })
+  .delete('/:id', (c) => c.json(mutate(c, (ctx) => removeSubcontractorAssignment(ctx, c.req.param('id')))));

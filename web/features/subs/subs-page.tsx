@@ -39,6 +39,17 @@ export default function SubsPage() {
     },
     [engine],
   );
+  const unassign = useCallback(
+    async (assignmentId: string) => {
+      try {
+        await apiJson('DELETE', `/api/subcontractor-assignments/${encodeURIComponent(assignmentId)}`);
+      } catch (err) {
+        throw new Error(assignFailure(err));
+      }
+      void engine?.syncNow().catch(() => undefined);
+    },
+    [engine],
+  );
   return (
     <SubsScreen
       db={db}
@@ -47,6 +58,7 @@ export default function SubsPage() {
       timeZone={user?.companyTimeZone}
       online={online}
       assign={assign}
+      unassign={unassign}
     />
   );
 }

@@ -90,6 +90,7 @@ function renderSubs(props: Partial<SubsScreenProps> = {}) {
         timeZone={LA}
         online
         assign={async () => {}}
+        unassign={async () => {}}
         now={() => MONDAY}
         {...props}
       />
@@ -209,7 +210,9 @@ describe('Subcontractors board tabs', () => {
     expect(titlesIn('Tasks of Aqua Plumbing')).toEqual(['Fix leak']);
     expect(titlesIn('Unassigned tasks')).toEqual(['Unowned job']);
     expect(screen.getByRole('heading', { name: /^Unassigned Tasks/ })).toBeTruthy();
-    expect(screen.getByText('Projects: Harbor Tower')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Projects of Sparks Electric' })).getByText('Harbor Tower'),
+    ).toBeTruthy();
     expect(screen.getByText('Not assigned to a project')).toBeTruthy();
     // A deactivated subcontractor with no work has no group.
     expect(screen.queryByRole('heading', { name: /^Gone Drywall/ })).toBeNull();
@@ -362,20 +365,37 @@ describe('Assigning a subcontractor to a project', () => {
     expect(await within(dialog).findByText('Project not found')).toBeTruthy();
   });
 
+  it('takes a subcontractor off a project after a confirmation', async () => {
+    await seed([]);
+    const unassign = vi.fn(async () => {});
+    renderSubs({ unassign });
+    const u = userEvent.setup();
+    await openTab('By Subcontractors');
+    const [assignment] = await db.subcontractor_assignments.toArray();
+    await u.click(screen.getByRole('button', { name: 'Remove Sparks Electric from Harbor Tower' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove from Project' });
+    expect(within(confirm).getByText(/Remove Sparks Electric from Harbor Tower\?/)).toBeTruthy();
+    expect(unassign).not.toHaveBeenCalled();
+    await u.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(unassign).toHaveBeenCalledWith(assignment!.id));
+    expect(await screen.findByText('Subcontractor removed from project')).toBeTruthy();
+  });
+
   it('is disabled offline with the reason shown, while tasks can still be assigned', async () => {
     await seed([]);
     renderSubs({ online: false });
     await openTab('By Subcontractors');
     expect(screen.getByText(/needs a connection: you are offline/)).toBeTruthy();
-    for (const b of screen.getAllByRole('button', { name: /Assign (to )?Project/ }))
+    for (const b of screen.getAllByRole('button', { name: /Assign (to )?Project|^Remove / }))
       expect((b as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Remove Sparks Electric from Harbor Tower' })).toBeTruthy();
   });
 
   it('is not offered without assignments:manage, nor Add Task without tasks:create', async () => {
     await seed([]);
     renderSubs({ can: (p) => p === 'tasks:update', online: false });
     await openTab('By Subcontractors');
-    expect(screen.queryByRole('button', { name: /Assign (to )?Project/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Assign (to )?Project|^Remove / })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Task' })).toBeNull();
     expect(screen.queryByText(/needs a connection/)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Activity, CalendarClock, ClipboardList, HardHat, Link2, Plus, WifiOff } from 'lucide-react';
+import { Activity, CalendarClock, ClipboardList, HardHat, Link2, Plus, WifiOff, X } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
 import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
 import {
@@ -16,6 +16,7 @@ import {
 import type { SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -38,6 +39,8 @@ export interface SubsScreenProps {
   online: boolean;
   /** Sends an assignment to the server (POST /api/subcontractor-assignments). */
   assign: (input: AssignmentInput) => Promise<void>;
+  /** Ends an assignment on the server (DELETE /api/subcontractor-assignments/{id}). */
+  unassign: (assignmentId: string) => Promise<void>;
   /** The clock (tests pin it). */
   now?: () => Date;
 }
@@ -56,7 +59,10 @@ export const OFFLINE_ASSIGN_REASON =
   'Assigning a subcontractor to a project needs a connection: you are offline. Tasks can still be assigned.';
 
 type DialogState =
-  { kind: 'create' } | { kind: 'edit'; task: TaskRow } | { kind: 'assign'; subcontractorId?: string };
+  | { kind: 'create' }
+  | { kind: 'edit'; task: TaskRow }
+  | { kind: 'assign'; subcontractorId?: string }
+  | { kind: 'unassign'; assignmentId: string; subcontractor: string; project: string };
 
 const allowAll = () => true;
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
@@ -115,6 +121,7 @@ export function SubsScreen({
   timeZone = DEFAULT_TIME_ZONE,
   online,
   assign,
+  unassign,
   now = () => new Date(),
 }: SubsScreenProps) {
   const tasks = useLiveQuery(() => db.tasks.where('category').equals(SUBCONTRACTOR_CATEGORY).toArray(), [db]);
@@ -237,8 +244,8 @@ export function SubsScreen({
   const projectsOf = (subId: string) =>
     activeAssignments
       .filter((a) => a.subcontractorId === subId)
-      .map((a) => projectNames.get(a.projectId ?? '') ?? 'Unknown Project')
-      .sort();
+      .map((a) => ({ id: a.id, name: projectNames.get(a.projectId ?? '') ?? 'Unknown Project' }))
+      .sort((a, b) => a.name.localeCompare(b.name));
 
   const assignButton = (subcontractorId?: string, label = 'Assign to Project') =>
     canAssignProjects ? (
@@ -397,9 +404,44 @@ export function SubsScreen({
                 count={g.list.length}
                 action={assignButton(g.id, 'Assign Project')}
               >
-                <p className="mb-1 text-xs text-slate-600">
-                  {on.length > 0 ? `Projects: ${on.join(', ')}` : 'Not assigned to a project'}
-                </p>
+                {on.length === 0 ? (
+                  <p className="mb-1 text-xs text-slate-600">Not assigned to a project</p>
+                ) : (
+                  <div className="mb-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+                    <span>Projects:</span>
+                    <ul className="flex flex-wrap gap-1.5" aria-label={`Projects of ${g.name}`}>
+                      {on.map((p) => (
+                        <li
+                          key={p.id}
+                          className="inline-flex max-w-full items-center rounded-full bg-slate-100 pl-2.5 text-slate-800"
+                        >
+                          <span className="truncate">{p.name}</span>
+                          {canAssignProjects ? (
+                            <button
+                              type="button"
+                              className="ml-0.5 inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-500 hover:text-red-700 disabled:opacity-40 md:h-7 md:w-7"
+                              aria-label={`Remove ${g.name} from ${p.name}`}
+                              disabled={!online}
+                              title={online ? undefined : OFFLINE_ASSIGN_REASON}
+                              onClick={() =>
+                                setDialog({
+                                  kind: 'unassign',
+                                  assignmentId: p.id,
+                                  subcontractor: g.name,
+                                  project: p.name,
+                                })
+                              }
+                            >
+                              <X className="h-3.5 w-3.5" aria-hidden="true" />
+                            </button>
+                          ) : (
+                            <span className="pr-2.5" />
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
                 <SubTaskList
                   tasks={g.list}
                   empty="No tasks assigned"
@@ -451,6 +493,27 @@ export function SubsScreen({
           names={names}
           timeZone={timeZone}
           onSubmit={(_data, changed) => update(dialog.task, changed)}
+        />
+      )}
+      {dialog?.kind === 'unassign' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(o) => !o && setDialog(null)}
+          title="Remove from Project"
+          description={`Remove ${dialog.subcontractor} from ${dialog.project}? They will no longer see its tasks on their board.`}
+          confirmLabel="Remove"
+          onConfirm={() => {
+            const { assignmentId } = dialog;
+            void unassign(assignmentId).then(
+              () => toast({ title: 'Subcontractor removed from project' }),
+              (err: unknown) =>
+                toast({
+                  title: 'Failed to remove subcontractor',
+                  description: messageOf(err),
+                  variant: 'destructive',
+                }),
+            );
+          }}
         />
       )}
       {dialog?.kind === 'assign' && (

@@ -50,6 +50,8 @@ export interface SubTaskRowProps {
   assigneeName: string;
   /** Show the due date with its time (Weekly View) rather than the day alone. */
   withTime?: boolean;
+  /** Not completed and due before today in the company zone (shared/rules/due-date-text.ts). */
+  overdue?: boolean;
   canUpdate: boolean;
   onToggle: (task: TaskRow, completed: boolean) => void;
   onOpen: (task: TaskRow) => void;
@@ -64,6 +66,7 @@ export function SubTaskRow({
   projectName,
   assigneeName,
   withTime,
+  overdue,
   canUpdate,
   onToggle,
   onOpen,
@@ -121,6 +124,7 @@ export function SubTaskRow({
             <Calendar className="h-3 w-3" aria-hidden="true" />
             {due ? `Due ${due}` : 'No due date'}
           </span>
+          {overdue && <span className="font-semibold text-red-700">Overdue</span>}
           {projectName && (
             <span className="inline-flex min-w-0 items-center gap-1">
               <FolderOpen className="h-3 w-3" aria-hidden="true" />

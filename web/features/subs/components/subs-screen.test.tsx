@@ -169,6 +169,9 @@ describe('Subcontractors board tabs', () => {
     expect(titlesIn('Tasks due Sunday, Nov 15')).toEqual(['Sunday start']);
     expect(within(list('Tasks due Saturday, Nov 21')).getByText('Due Sat, Nov 21, 17:00 UTC')).toBeTruthy();
     expect(screen.queryByText('Next Sunday')).toBeNull();
+    // It is still Saturday in Los Angeles: that day is marked as today.
+    expect(within(screen.getByRole('region', { name: 'Saturday, Nov 21' })).getByText('Today')).toBeTruthy();
+    expect(screen.getAllByText('Today')).toHaveLength(1);
   });
 
   it('Weekly View at Sunday 00:30 in Auckland already shows the new week', async () => {
@@ -242,6 +245,23 @@ describe('Subcontractor task rows and dialogs', () => {
     expect(entry).toMatchObject({ op: 'patch', table: 'tasks', rowId: t.id, data: { status: 'completed' } });
     expect(await screen.findByText('Task completed!')).toBeTruthy();
     expect(await within(rows).findByText('Completed')).toBeTruthy();
+  });
+
+  it('marks a task overdue when it is not completed and its day has passed in the company zone', async () => {
+    // Monday 10:00 in Los Angeles: Sunday's open task is overdue, Sunday's completed one and today's are not.
+    await seed([
+      subTask('Late job', { dueDate: '2026-11-22T00:00:00.000Z', assigneeId: SUB_1 }),
+      subTask('Done late', { dueDate: '2026-11-22T00:00:00.000Z', status: 'completed', assigneeId: SUB_1 }),
+      subTask('Today job', { dueDate: '2026-11-23T00:00:00.000Z', assigneeId: SUB_1 }),
+    ]);
+    renderSubs();
+    await openTab('By Subcontractors');
+    const rows = within(list('Tasks of Sparks Electric')).getAllByRole('listitem');
+    const overdueOf = (title: string) =>
+      within(rows.find((r) => within(r).queryByText(title))!).queryByText('Overdue') !== null;
+    expect(overdueOf('Late job')).toBe(true);
+    expect(overdueOf('Done late')).toBe(false);
+    expect(overdueOf('Today job')).toBe(false);
   });
 
   it('unticking sets the task back to pending', async () => {

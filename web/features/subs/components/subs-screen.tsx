@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Activity, CalendarClock, ClipboardList, HardHat, Link2, Plus, WifiOff, X } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
-import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
+import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';
+import { isTaskOverdue } from '#shared/rules/due-date-text.ts';
 import {
   boardOverview,
   dailyTasks,
@@ -93,8 +94,10 @@ function Section({
   count,
   children,
   action,
+  badge,
 }: {
   title: string;
+  badge?: ReactNode;
   count?: number;
   children: ReactNode;
   action?: ReactNode;
@@ -104,6 +107,7 @@ function Section({
       <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold text-slate-900">
           {title}
+          {badge}
           {count !== undefined && <span className="ml-2 text-sm font-normal text-slate-600">({count})</span>}
         </h3>
         {action}
@@ -210,6 +214,7 @@ export function SubsScreen({
       projectName={task.projectId ? (projectNames.get(task.projectId) ?? 'Unknown Project') : null}
       assigneeName={assigneeOf(task)}
       withTime={withTime}
+      overdue={isTaskOverdue({ status: task.status ?? 'pending', dueDate: task.dueDate }, at, timeZone)}
       canUpdate={canUpdate}
       onToggle={(t, c) => void toggle(t, c)}
       onOpen={(t) => setDialog({ kind: 'edit', task: t })}
@@ -220,6 +225,7 @@ export function SubsScreen({
   const recent = recentActivity(tasks);
   const daily = dailyTasks(tasks, at, timeZone);
   const week = weeklyView(tasks, at, timeZone);
+  const today = todayIn(at, timeZone);
   const milestones = milestoneTasks(tasks);
   const byProject = groupTasks(tasks, (t) => t.projectId);
   const byAssignee = groupTasks(tasks, (t) => t.assigneeId);
@@ -373,7 +379,18 @@ export function SubsScreen({
 
         <TabsContent value="weekly" className="grid gap-3">
           {week.map(({ day, tasks: list }) => (
-            <Section key={day} title={dayHeading(day)} count={list.length}>
+            <Section
+              key={day}
+              title={dayHeading(day)}
+              count={list.length}
+              badge={
+                day === today ? (
+                  <span className="ml-2 rounded-full bg-teal-100 px-2 py-0.5 text-xs font-medium text-teal-800">
+                    Today
+                  </span>
+                ) : null
+              }
+            >
               <SubTaskList
                 tasks={list}
                 empty="No tasks due"

@@ -20,6 +20,8 @@ type Kind =
   | 'notification'
   | 'changeOrder'
   | 'user'
+  | 'subcontractor'
+  | 'assignment'
   | 'role'
   | 'company'
   | 'objectKey'
@@ -39,6 +41,7 @@ const PARAM_KIND: Record<string, Kind> = {
   roles: 'role',
   companies: 'company',
   'project-health-metrics': 'project',
+  'subcontractor-assignments': 'assignment',
   upload: 'objectKey',
   image: 'objectKey',
   blobs: 'blobHash',
@@ -135,6 +138,12 @@ const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
     }),
     refs: { projectId: 'project' },
   },
+  'POST /api/subcontractor-assignments': {
+    body: (a) => ({ subcontractorId: a.subcontractor, projectId: a.project }),
+    // A subcontractor id is a user id: company B's user must be refused like any other.
+    refs: { subcontractorId: 'user', projectId: 'project' },
+  },
+  'DELETE /api/subcontractor-assignments/:id': 'no-body',
   'PATCH /api/change-orders/:id': { body: () => ({ status: 'approved' }), refs: {} },
   'POST /api/project-health-metrics/:projectId/calculate': 'no-body',
   'POST /api/risk-assessments': {
@@ -272,11 +281,28 @@ function idsOf(domain: string): Ids {
     `INSERT INTO schedule_changes (id, task_id, user_id, company_id, reason, new_date, status, created_at, updated_at, version)
      VALUES (?, ?, ?, ?, 'Weather', '2027-02-01T00:00:00.000Z', 'pending', '2026-01-01', '2026-01-01', 999999)`,
   ).run(newId(), task, user, company);
+  const project = one(
+    'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
+    company,
+  );
   return {
     company,
-    project: one(
-      'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
-      company,
+    project,
+    // A subcontractor not yet on that project (and not the demo account the assignment matrix signs in
+    // with), so the control call of POST /api/subcontractor-assignments can succeed; company B only
+    // needs some subcontractor.
+    subcontractor: String(
+      (
+        c
+          .prepare(
+            `SELECT id FROM users WHERE company_id = ? AND role = 'subcontractor' AND is_active = 1
+             ORDER BY (email = 'sub@summit.test'),
+               (id IN (SELECT subcontractor_id FROM subcontractor_assignments WHERE project_id = ? AND status = 'active')),
+               id
+             LIMIT 1`,
+          )
+          .get(company, project) as { id: string }
+      ).id,
     ),
     task,
     log: one('SELECT id FROM project_logs WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', company),
@@ -302,6 +328,10 @@ function idsOf(domain: string): Ids {
       company,
     ),
     user,
+    assignment: one(
+      'SELECT id FROM subcontractor_assignments WHERE company_id = ? ORDER BY id LIMIT 1',
+      company,
+    ),
     role: one('SELECT id FROM roles WHERE company_id = ? LIMIT 1', company),
   };
 }

@@ -53,6 +53,8 @@ export const ROUTE_PERMISSIONS = {
   'GET /api/users/managers': 'users:read',
   'GET /api/users': 'users:read',
   'GET /api/subcontractor-assignments': 'assignments:read',
+  'POST /api/subcontractor-assignments': 'assignments:manage',
+  'DELETE /api/subcontractor-assignments/:id': 'assignments:manage',
   'GET /api/notifications': 'user',
   'PATCH /api/notifications/mark-all-read': 'user',
   'PATCH /api/notifications/:id/read': 'user',

@@ -171,6 +171,11 @@ export class SyncDb extends Dexie {
       syncIssues: '++id, kind, createdAt',
       meta: 'key',
     });
+    // The Subcontractors board reads the subcontractor tasks by category (issue 13): an index, not a scan.
+    this.version(4).stores({
+      tasks:
+        'id, projectId, status, dueDate, assigneeId, priority, updatedAt, version, [projectId+status], category',
+    });
   }
 }
 

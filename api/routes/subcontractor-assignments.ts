@@ -3,7 +3,9 @@ import { and } from 'drizzle-orm';
 import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { visibleWhere } from '../db/scope.ts';
-import { sessionUser } from './helpers.ts';
+import { readJson } from '../http.ts';
+import { createSubcontractorAssignment, removeSubcontractorAssignment } from '../mutators/assignments.ts';
+import { mutate, sessionUser } from './helpers.ts';
 import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
 const { subcontractorAssignments: assignments } = schema;
@@ -26,4 +28,13 @@ export const assignmentRoutes = new Hono<AppEnv>()
       .limit(readLimit(page))
       .all();
     return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
-  });
+  })
+  // A manager puts a subcontractor on a project (online only: the devices' mirror of it is read-only).
+  .post('/', async (c) => {
+    const body = await readJson(c);
+    return c.json(
+      mutate(c, (ctx) => createSubcontractorAssignment(ctx, body)),
+      201,
+    );
+  })
+  .delete('/:id', (c) => c.json(mutate(c, (ctx) => removeSubcontractorAssignment(ctx, c.req.param('id')))));

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import type { ReactNode } from 'react';
 import { openSyncDb, type ProjectRow, type SyncDb, type TaskRow } from '#sync/db.ts';
-import { StaticLocalData } from '#web/app/local-data.tsx';
+import { mutate } from '#sync/mutate.ts';
+import { StaticLocalData, type LocalWrite } from '#web/app/local-data.tsx';
 import { useSession } from '#web/app/session.tsx';
 import { json, renderInApp, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
 import type { SessionUser } from '#web/lib/session-user.ts';
@@ -20,6 +21,13 @@ export function polyfillDom(): void {
     disconnect() {}
   };
 }
+
+/** The real write path of the app: `mutate` from the sync module. */
+export const writeTo =
+  (db: SyncDb): LocalWrite =>
+  async (table, op, rowId, data) => {
+    await mutate(db, table, op, rowId, data);
+  };
 
 let counter = 0;
 

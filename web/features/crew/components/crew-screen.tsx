@@ -65,17 +65,19 @@ export function CrewScreen({ db, write, userId, firstName, timeZone = DEFAULT_TI
   const savedToast = useSavedToast(db);
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const toggle = async (task: TaskRow, done: boolean) => {
+  const toggle = async (task: TaskRow, done: boolean): Promise<boolean> => {
     try {
       // Spec 02 section 4: ticking sets completed, unticking sets pending (the server stamps completedAt).
       await write('tasks', 'patch', task.id, { status: done ? 'completed' : 'pending' });
       void savedToast(task.id, { title: done ? 'Task completed!' : 'Task marked as pending' });
+      return true;
     } catch (err) {
       toast({
         title: 'Failed to update task status',
         description: err instanceof Error ? err.message : String(err),
         variant: 'destructive',
       });
+      return false;
     }
   };
 
@@ -103,7 +105,7 @@ export function CrewScreen({ db, write, userId, firstName, timeZone = DEFAULT_TI
                   key={task.id}
                   task={task}
                   project={task.projectId ? data.projectNames.get(task.projectId) : undefined}
-                  onToggle={(done) => void toggle(task, done)}
+                  onToggle={(done) => toggle(task, done)}
                   onRequest={() => setDialog({ mode: 'request', task })}
                 />
               ))}
@@ -212,11 +214,16 @@ function TodayItem({
 }: {
   task: TaskRow;
   project: string | undefined;
-  onToggle: (done: boolean) => void;
+  /** Resolves false when the change could not be saved. */
+  onToggle: (done: boolean) => Promise<boolean>;
   onRequest: () => void;
 }) {
   const id = useId();
-  const done = task.status === 'completed';
+  const stored = task.status === 'completed';
+  // The tick shows at once; the device write and its live query follow a moment later.
+  const [ticked, setTicked] = useState<boolean | null>(null);
+  if (ticked !== null && ticked === stored) setTicked(null);
+  const done = ticked ?? stored;
   const title = task.title ?? 'Untitled task';
   return (
     <li>
@@ -230,7 +237,13 @@ function TodayItem({
               id={id}
               type="checkbox"
               checked={done}
-              onChange={(e) => onToggle(e.target.checked)}
+              onChange={(e) => {
+                const next = e.target.checked;
+                setTicked(next);
+                void onToggle(next).then((saved) => {
+                  if (!saved) setTicked(null);
+                });
+              }}
               className="h-5 w-5 accent-teal-700"
             />
           </span>

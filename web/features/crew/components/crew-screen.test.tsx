@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScheduleChangeRow, SyncDb } from '#sync/db.ts';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
@@ -256,5 +256,37 @@ describe('Crew Dashboard', () => {
       'Approved',
     ]);
     expect(within(region).queryByText('Not mine')).toBeNull();
+  });
+
+  it('a request made on the device shows at once among the recent requests as Pending, waiting to sync', async () => {
+    at('2026-03-10T12:00:00.000Z');
+    db = testDb();
+    await db.tasks.put(pulledTask(taskId(1), 'Pour slab', { dueDate: '2026-03-10T15:00:00.000Z' }));
+    const user = userEvent.setup();
+    await show();
+    expect(
+      within(section('Recent Schedule Change Requests')).getByText('No schedule change requests'),
+    ).toBeTruthy();
+    await user.click(
+      within(screen.getByRole('article', { name: 'Pour slab' })).getByRole('button', {
+        name: 'Request Change',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Request Schedule Change' });
+    await user.type(await within(dialog).findByLabelText('Reason for Schedule Change'), 'Crane not on site');
+    fireEvent.change(within(dialog).getByLabelText('New Requested Date'), {
+      target: { value: '2026-03-13' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    const item = await within(section('Recent Schedule Change Requests')).findByRole(
+      'article',
+      { name: 'Request for Pour slab' },
+      SLOW,
+    );
+    expect(within(item).getByText('Pending')).toBeTruthy();
+    expect(within(item).getByText('Crane not on site')).toBeTruthy();
+    expect(within(item).getByText('Tue, Mar 10 → Fri, Mar 13')).toBeTruthy();
+    expect(within(item).getByText('Waiting to sync')).toBeTruthy();
   });
 });

@@ -264,7 +264,15 @@ function ScheduleChangeForm({
       )}
       <FormField id={id('task')} label="Task" error={errors.taskId}>
         {fixedTask ? (
-          <Input id={id('task')} value={fixedLabel} readOnly aria-readonly="true" className="bg-slate-50" />
+          // A textarea, so a long "<task> - <project>" wraps on a phone instead of being cut off.
+          <Textarea
+            id={id('task')}
+            value={fixedLabel}
+            readOnly
+            aria-readonly="true"
+            rows={fixedLabel.length > 40 ? 2 : 1}
+            className="min-h-0 resize-none bg-slate-50"
+          />
         ) : (
           <select
             {...fieldProps(id('task'), errors.taskId)}

@@ -37,7 +37,7 @@ const PRIORITY: Record<string, { label: string; variant: BadgeVariant }> = {
   low: { label: 'Low', variant: 'secondary' },
 };
 
-// Spec 02 section 4: approved green, rejected red, pending coral.
+// Spec 02 section 4: approved green, rejected red, pending coral (not a Badge variant: the kit has no coral).
 const REQUEST_STATUS: Record<string, { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'bg-orange-100 text-orange-800' },
   approved: { label: 'Approved', className: 'bg-green-100 text-green-800' },
@@ -231,7 +231,11 @@ function TodayItem({
         aria-label={title}
         className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-slate-200 p-2"
       >
-        <label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer items-center gap-2">
+        {/* On a phone the title takes the whole first line; the badge and the button go under it. */}
+        <label
+          htmlFor={id}
+          className="flex min-w-0 flex-1 basis-full cursor-pointer items-center gap-2 sm:basis-0"
+        >
           <span className="flex h-11 w-11 shrink-0 items-center justify-center">
             <input
               id={id}
@@ -256,7 +260,7 @@ function TodayItem({
             </span>
           </span>
         </label>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 pl-13 sm:pl-0">
           <PriorityBadge priority={task.priority} />
           <UnsentMarker rowId={task.id} />
           <Button variant="outline" size="sm" disabled={done} onClick={onRequest}>
@@ -321,7 +325,14 @@ function RequestItem({
           <span className="font-medium break-words">{taskTitle}</span>
           <div className="flex items-center gap-2">
             <UnsentMarker rowId={change.id} />
-            <Badge className={status.className}>{status.label}</Badge>
+            <span
+              className={cn(
+                'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+                status.className,
+              )}
+            >
+              {status.label}
+            </span>
           </div>
         </div>
         <p className="text-sm text-slate-700">

@@ -102,6 +102,14 @@ describe("the crew member's day", () => {
     const day = crewDay([task('due-8th', '2026-03-08T00:00:00.000Z')], now, LA);
     expect(ids(day.today)).toEqual(['due-8th']);
   });
+
+  it('the day Auckland leaves summer time (25 hours) is one day from 00:30 to 23:30', () => {
+    // 5 April 2026: 00:30 NZDT is 11:30Z on the 4th; 23:30 NZST is 11:30Z on the 5th.
+    const due = [task('due-5th', '2026-04-05T00:00:00.000Z'), task('due-6th', '2026-04-06T00:00:00.000Z')];
+    expect(ids(crewDay(due, new Date('2026-04-04T11:30:00.000Z'), AUCKLAND).today)).toEqual(['due-5th']);
+    expect(ids(crewDay(due, new Date('2026-04-05T11:30:00.000Z'), AUCKLAND).today)).toEqual(['due-5th']);
+    expect(ids(crewDay(due, new Date('2026-04-05T12:30:00.000Z'), AUCKLAND).today)).toEqual(['due-6th']);
+  });
 });
 
 describe('due time text', () => {

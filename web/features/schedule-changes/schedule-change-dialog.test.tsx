@@ -2,9 +2,10 @@
 import 'fake-indexeddb/auto';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScheduleChangeRow, SyncDb } from '#sync/db.ts';
+import { StaticLocalData } from '#web/app/local-data.tsx';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { ScheduleChangeDialog, type ScheduleChangeDialogProps } from './schedule-change-dialog.tsx';
 import {
@@ -239,5 +240,18 @@ describe('Edit Schedule Change', () => {
     await waitFor(async () => expect(await outbox()).toHaveLength(1));
     const [entry] = await outbox();
     expect(entry?.data).toEqual({ newDate: '2026-03-18T15:00:00.000Z' });
+  });
+
+  it('opens inside a screen mounted without a session (component tests of other screens)', async () => {
+    await seed();
+    render(
+      <StaticLocalData db={db}>
+        <Host mode="request" taskId={POUR} />
+      </StaticLocalData>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Request Schedule Change' });
+    expect((await within(dialog).findByLabelText<HTMLTextAreaElement>('Task')).value).toBe(
+      'Pour slab - Harbor Tower',
+    );
   });
 });

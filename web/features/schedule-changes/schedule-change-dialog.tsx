@@ -123,6 +123,20 @@ function ScheduleChangeLoader(props: ScheduleChangeDialogProps) {
   return <ScheduleChangeForm {...props} taskId={taskId} choices={choices ?? loaded} />;
 }
 
+/**
+ * The company's time zone from the session. A screen's component test may mount this dialog without a
+ * session provider; days are then counted in UTC rather than failing the whole screen.
+ */
+function useCompanyTimeZone(): string {
+  let zone: string | undefined;
+  try {
+    zone = useSession().user?.companyTimeZone;
+  } catch {
+    zone = undefined;
+  }
+  return zoneOrDefault(zone);
+}
+
 function FormField({
   id,
   label,
@@ -161,8 +175,7 @@ function ScheduleChangeForm({
   const db = useSyncDb();
   const write = useLocalWrite();
   const savedToast = useSavedToast(db);
-  const { user } = useSession();
-  const timeZone = zoneOrDefault(user?.companyTimeZone);
+  const timeZone = useCompanyTimeZone();
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
 
@@ -234,7 +247,7 @@ function ScheduleChangeForm({
           reason: data.reason,
           originalDate: data.originalDate,
           newDate: data.newDate,
-          ...(user ? { userId: user.id } : {}),
+          userId: db.scope.userId,
         });
         void savedToast(rowId, { title: SUBMITTED });
       }

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { CalendarClock, CalendarDays, CheckCircle2, ClipboardList } from 'lucide-react';
+import { CalendarClock, CalendarDays, Check, CheckCircle2, ClipboardList } from 'lucide-react';
 import { dueTimeText } from '#shared/rules/crew-day.ts';
 import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
 import { dueDateText } from '#shared/rules/due-date-text.ts';
@@ -236,7 +236,8 @@ function TodayItem({
           htmlFor={id}
           className="flex min-w-0 flex-1 basis-full cursor-pointer items-center gap-2 sm:basis-0"
         >
-          <span className="flex h-11 w-11 shrink-0 items-center justify-center">
+          {/* The native checkbox fills the 44 px target (invisible); the box drawn under it is 20 px. */}
+          <span className="relative flex h-11 w-11 shrink-0 items-center justify-center">
             <input
               id={id}
               type="checkbox"
@@ -248,8 +249,18 @@ function TodayItem({
                   if (!saved) setTicked(null);
                 });
               }}
-              className="h-5 w-5 accent-teal-700"
+              className="peer absolute inset-0 h-full w-full cursor-pointer opacity-0"
             />
+            <span
+              aria-hidden="true"
+              className={cn(
+                'flex h-5 w-5 items-center justify-center rounded border-2 text-white',
+                'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-600',
+                done ? 'border-teal-700 bg-teal-700' : 'border-slate-400 bg-white',
+              )}
+            >
+              {done && <Check className="h-3.5 w-3.5" strokeWidth={3} />}
+            </span>
           </span>
           <span className="grid min-w-0">
             <span className={cn('font-medium break-words', done && 'text-slate-500 line-through')}>

@@ -80,6 +80,8 @@ describe('Request Schedule Change (crew)', () => {
     expect(original.value).toBe('2026-03-12');
     expect(original.readOnly).toBe(true);
     expect(within(dialog).getByLabelText<HTMLInputElement>('New Requested Date').value).toBe('2026-03-10');
+    // The keyboard starts where there is something to type.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Reason for Schedule Change'));
   });
 
   it('requires a reason and a new date, and writes nothing until both are given', async () => {

@@ -291,6 +291,8 @@ function ScheduleChangeForm({
             {...fieldProps(id('task'), errors.taskId)}
             value={selectedTask}
             onChange={(e) => onTaskChange(e.target.value)}
+            // The form mounts after the dialog opened (it waits for the device read): focus its first field.
+            autoFocus
             className={cn(fieldClasses, 'h-11 md:h-10')}
           >
             <option value="">Select a task</option>
@@ -307,6 +309,7 @@ function ScheduleChangeForm({
         <Textarea
           {...fieldProps(id('reason'), errors.reason)}
           {...form.register('reason')}
+          autoFocus={fixedTask}
           aria-required="true"
           placeholder="Why does the date need to move?"
         />

@@ -10,3 +10,6 @@ export * from './risk.ts';
 export * from './health-bands.ts';
 export * from './project-health.ts';
 export * from './company-domain.ts';
+export * from './timeline.ts';
+export * from './gantt.ts';
+export * from './calendar-month.ts';

@@ -59,7 +59,10 @@ describe('schedule-change decisions pushed from devices', () => {
     // Another device pulling from the task's old version receives the moved date.
     const other = device(t, crew);
     const pulled = await other.pull(task.version);
-    const moved = pulled.body.changes.find((c) => c.table === 'tasks' && c.id === task.id);
+    const { changes } = pulled.body as unknown as {
+      changes: { table: string; id: string; data?: unknown }[];
+    };
+    const moved = changes.find((c) => c.table === 'tasks' && c.id === task.id);
     expect(moved?.data).toMatchObject({ dueDate: '2030-03-17T00:00:00.000Z' });
   });
 

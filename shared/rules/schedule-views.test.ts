@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { daysRemainingText } from './due-date-text.ts';
 import { ganttBar, ganttDays } from './gantt.ts';
 import { addMonths, dayCellTasks, monthBounds, monthGrid, monthLabel, monthOf } from './calendar-month.ts';
-import { timelineTasks, upcomingLowerBound, upcomingTasks } from './timeline.ts';
+import { timelineDueText, timelineTasks, upcomingLowerBound, upcomingTasks } from './timeline.ts';
 
 const LA = 'America/Los_Angeles';
 const AKL = 'Pacific/Auckland';
@@ -76,6 +76,15 @@ describe('Timeline', () => {
     expect(daysRemainingText('2026-03-11T00:00:00.000Z', now, LA)).toBe('1 day remaining');
     // The same instant is already 11 March in UTC.
     expect(daysRemainingText('2026-03-10T00:00:00.000Z', now, 'UTC')).toBe('1 day overdue');
+  });
+
+  it('never calls a completed task overdue', () => {
+    const now = at('2026-05-12T15:00:00.000Z');
+    expect(timelineDueText(task('Done', day(10), { status: 'completed' }), now, 'UTC')).toBe('Completed');
+    expect(timelineDueText(task('Open', day(10)), now, 'UTC')).toBe('2 days overdue');
+    expect(timelineDueText(task('Done early', day(14), { status: 'completed' }), now, 'UTC')).toBe(
+      '2 days remaining',
+    );
   });
 
   it('counts a DST change day as one day (Los Angeles spring forward, Auckland autumn back)', () => {

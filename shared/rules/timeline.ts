@@ -3,6 +3,7 @@
  * days of the company's time zone (dates.ts).
  */
 import { daysUntil, dueDay, todayIn, type DateInput } from './dates.ts';
+import { daysRemainingText } from './due-date-text.ts';
 
 /** Upcoming tasks on the Schedule Overview (spec 02 section 9). */
 export const UPCOMING_LIMIT = 10;
@@ -53,4 +54,18 @@ export function upcomingTasks<T extends DatedTask>(
 /** The Timeline: every task with a due date, by due date. */
 export function timelineTasks<T extends DatedTask>(tasks: readonly T[]): T[] {
   return tasks.filter((t) => dueDay(t.dueDate) !== null).sort(byDueDate);
+}
+
+/**
+ * A Timeline item's due text: 'N days overdue', 'Due today' or 'N days remaining' (spec 02 section 2),
+ * except that a completed task past its date says 'Completed', since it is never overdue (DECISIONS.md).
+ */
+export function timelineDueText(
+  task: { status?: string | null; dueDate?: DateInput },
+  now: Date,
+  timeZone: string,
+): string {
+  const days = daysUntil(task.dueDate, now, timeZone);
+  if (task.status === 'completed' && days !== null && days < 0) return 'Completed';
+  return daysRemainingText(task.dueDate, now, timeZone);
 }

@@ -148,6 +148,7 @@ export function CalendarTab({
                             type="button"
                             onClick={() => onUpdateTask(task)}
                             title={task.title ?? undefined}
+                            aria-label={`${task.title ?? 'Task'}, ${task.priority ?? 'no'} priority`}
                             className="flex w-full min-w-0 items-center gap-1 rounded px-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600"
                           >
                             <PriorityDot priority={task.priority} />

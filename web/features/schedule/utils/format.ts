@@ -49,7 +49,8 @@ export function formatInstant(iso: string | null | undefined, timeZone: string):
 /** 'Tue 10' for a Gantt column header of a `YYYY-MM-DD` day. */
 export function formatColumnDay(day: string): string {
   const d = new Date(`${day}T00:00:00.000Z`);
-  return d.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+  const weekday = d.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+  return `${weekday} ${d.getUTCDate()}`;
 }
 
 /** 'Tuesday, March 10, 2026' for a calendar cell's accessible name. */

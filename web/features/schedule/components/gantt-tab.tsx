@@ -73,7 +73,7 @@ export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTab
                   <p className="truncate font-medium text-slate-900">{task.title}</p>
                   <p className="truncate text-xs text-slate-500">{project}</p>
                 </div>
-                <div className="relative h-8 overflow-hidden rounded bg-slate-50 bg-[linear-gradient(to_right,#e2e8f0_1px,transparent_1px)] bg-[length:calc(100%/7)_100%]">
+                <div className="relative h-11 overflow-hidden rounded bg-slate-50 bg-[linear-gradient(to_right,#e2e8f0_1px,transparent_1px)] bg-[length:calc(100%/7)_100%]">
                   <button
                     type="button"
                     data-testid="gantt-bar"
@@ -82,7 +82,7 @@ export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTab
                     aria-label={`${task.title ?? 'Task'}: due ${formatDay(task.dueDate)}, ${COLOUR_WORDS[bar.colour]}`}
                     onClick={() => onUpdateTask(task)}
                     className={cn(
-                      'absolute top-1 bottom-1 rounded text-left focus-visible:outline-2 focus-visible:outline-teal-600',
+                      'absolute inset-y-0 rounded text-left focus-visible:outline-2 focus-visible:outline-teal-600',
                       GANTT_COLOURS[bar.colour],
                     )}
                     style={{ left: `${bar.leftPercent}%`, width: `${bar.widthPercent}%` }}

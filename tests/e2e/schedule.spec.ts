@@ -186,10 +186,7 @@ test("the tabs show what the API holds, and fit a phone's screen", async ({ brow
     await recentList.getByRole('listitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
   ).toEqual(recent);
 
-  const noSidewaysScroll = async () =>
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-    ).toBe(true);
+  // Every button and tab on the screen is at least 44 x 44 px (counted: how many are smaller).
   const smallTargets = async () =>
     page
       .locator('main button:visible, main [role="tab"]:visible')
@@ -199,7 +196,21 @@ test("the tabs show what the API holds, and fit a phone's screen", async ({ brow
             .map((e) => e.getBoundingClientRect())
             .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
       );
+
+  // Nothing wider than the screen: the page never scrolls sideways (the elements that stick out, if any).
+  const noSidewaysScroll = async () =>
+    expect(
+      await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth <= width) return [];
+        return [...document.querySelectorAll('main *')]
+          .filter((e) => e.getBoundingClientRect().right > width + 1)
+          .slice(0, 5)
+          .map((e) => `${e.tagName}.${e.className}`.slice(0, 160));
+      }),
+    ).toEqual([]);
   await noSidewaysScroll();
+  expect(await smallTargets()).toBe(0);
 
   // Timeline and Gantt: every dated task, or the first screenful of a long list.
   const dated = tasks.filter((t) => t.dueDate).length;
@@ -208,11 +219,13 @@ test("the tabs show what the API holds, and fit a phone's screen", async ({ brow
   await expect(timeline.getByRole('article').first()).toBeVisible();
   expect(await timeline.getByRole('article').count()).toBeLessThanOrEqual(dated);
   await noSidewaysScroll();
+  expect(await smallTargets()).toBe(0);
   await page.getByRole('tab', { name: 'Gantt Chart' }).click();
   await expect(page.getByRole('list', { name: 'Legend' })).toHaveText(
     /High.*Medium.*Low\/Completed.*Overdue/,
   );
   await noSidewaysScroll();
+  expect(await smallTargets()).toBe(0);
 
   // Calendar: this month's tasks per day (on a phone, the day's button names its count).
   await page.getByRole('tab', { name: 'Calendar' }).click();

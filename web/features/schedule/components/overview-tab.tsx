@@ -29,8 +29,8 @@ export function OverviewTab(props: OverviewTabProps) {
   const upcoming = useUpcomingTasks(db, now, timeZone);
   const recent = useRecentUpdates(db);
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle id="upcoming-title">Upcoming Tasks</CardTitle>
         </CardHeader>
@@ -66,7 +66,7 @@ export function OverviewTab(props: OverviewTabProps) {
           )}
         </CardContent>
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle id="recent-title">Recent Schedule Updates</CardTitle>
         </CardHeader>

@@ -337,6 +337,34 @@ describe('Calendar', () => {
     expect(screen.getByRole('dialog', { name: 'Update Task Schedule' })).toBeTruthy();
   });
 
+  it("on DST change days today is the zone's calendar day: Los Angeles falling back, Auckland springing forward", async () => {
+    await seed([task('Walkthrough', '2026-11-01T00:00:00.000Z')]);
+    // Sun 1 Nov 2026, 23:30 PST (a 25-hour day): 2 Nov in UTC.
+    show({ now: new Date('2026-11-02T07:30:00.000Z'), timeZone: LA, path: '/schedule?tab=calendar' });
+    const grid = await screen.findByRole('table', { name: 'November 2026' });
+    const today = within(grid)
+      .getAllByRole('cell')
+      .filter((c) => c.getAttribute('aria-current') === 'date');
+    expect(today.map((c) => c.getAttribute('aria-label'))).toEqual(['Sunday, November 1, 2026']);
+    await waitFor(() => expect(within(today[0]!).getByRole('button', { name: /^Walkthrough/ })).toBeTruthy());
+    cleanup();
+    // Sun 27 Sep 2026, 00:30 NZST as Auckland springs forward: still 26 Sep in UTC.
+    show({
+      now: new Date('2026-09-26T12:30:00.000Z'),
+      timeZone: 'Pacific/Auckland',
+      path: '/schedule?tab=timeline',
+    });
+    await seed([
+      task('Crane lift', '2026-09-26T00:00:00.000Z'),
+      task('Formwork', '2026-09-28T00:00:00.000Z'),
+    ]);
+    const region = await screen.findByRole('region', { name: 'Timeline' });
+    await waitFor(() => expect(within(region).getAllByRole('article')).toHaveLength(3));
+    const text = (name: string) => within(region).getByRole('article', { name }).textContent;
+    expect(text('Crane lift')).toContain('1 day overdue');
+    expect(text('Formwork')).toContain('1 day remaining');
+  });
+
   it('moves between months with Previous and Next', async () => {
     await seed([]);
     show({ now: new Date('2026-01-15T12:00:00.000Z'), path: '/schedule?tab=calendar' });

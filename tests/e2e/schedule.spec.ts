@@ -218,6 +218,15 @@ test("the tabs show what the API holds, and fit a phone's screen", async ({ brow
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('article').first()).toBeVisible();
   expect(await timeline.getByRole('article').count()).toBeLessThanOrEqual(dated);
+  // The chain ends with the latest due date, reachable by scrolling however long the list is.
+  const latest = tasks
+    .filter((t) => t.dueDate)
+    .map((t) => `${t.dueDate} ${t.id}`)
+    .sort()
+    .at(-1)!;
+  const latestTask = tasks.find((t) => latest.endsWith(t.id))!;
+  await timeline.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(timeline.getByRole('article', { name: latestTask.title })).toBeInViewport();
   await noSidewaysScroll();
   expect(await smallTargets()).toBe(0);
   await page.getByRole('tab', { name: 'Gantt Chart' }).click();

@@ -7,6 +7,9 @@ import { useTaskWindow } from '../hooks/use-schedule-data.ts';
 /** Up to this many tasks are rendered as they are; beyond it only the visible ones (10,000 in a large company). */
 export const PLAIN_LIST_LIMIT = 150;
 
+/** The height of a long horizontal list (a Timeline card with a two-line title fits). */
+const HORIZONTAL_HEIGHT = 300;
+
 export interface DatedTaskListProps {
   db: SyncDb;
   /** Task ids in display order. */
@@ -59,7 +62,8 @@ export function DatedTaskList(props: DatedTaskListProps) {
           className="relative"
           style={
             horizontal
-              ? { width: virtualizer.getTotalSize(), height: '100%' }
+              ? // Items are positioned absolutely, so the row needs a height of its own.
+                { width: virtualizer.getTotalSize(), height: HORIZONTAL_HEIGHT }
               : { height: virtualizer.getTotalSize() }
           }
         >
@@ -71,7 +75,7 @@ export function DatedTaskList(props: DatedTaskListProps) {
                 className="absolute top-0 left-0"
                 style={
                   horizontal
-                    ? { transform: `translateX(${item.start}px)`, width: itemSize - 12 }
+                    ? { transform: `translateX(${item.start}px)`, width: itemSize - 12, height: '100%' }
                     : { transform: `translateY(${item.start}px)`, height: itemSize - 8, width: '100%' }
                 }
               >

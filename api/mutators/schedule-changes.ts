@@ -1,8 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { ScheduleChangeCreateSchema, ScheduleChangePatchSchema } from '#shared/schemas/schedule-change.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
-import type { schema } from '../db/index.ts';
+import { schema, type Db } from '../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import {
   lookupVisible,
@@ -86,6 +86,35 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
   return row;
 }
 
+/** Why a decided request cannot change, naming who decided it (another device may have queued a decision). */
+function alreadyDecided(ctx: MutationContext, current: ScheduleChangeRow) {
+  const who = current.decidedBy
+    ? ctx.db
+        .select({
+          name: schema.users.name,
+          firstName: schema.users.firstName,
+          lastName: schema.users.lastName,
+        })
+        .from(schema.users)
+        .where(and(eq(schema.users.id, current.decidedBy), eq(schema.users.companyId, ctx.user.companyId)))
+        .get()
+    : undefined;
+  const name = who ? who.name || [who.firstName, who.lastName].filter(Boolean).join(' ') : '';
+  return conflict(
+    `This schedule change was already ${current.status} by ${name || 'someone else'}`,
+    'ALREADY_DECIDED',
+  );
+}
+
+/**
+ * SPEC W13, for pushed patches: a decided request refuses any change before the per-field decision runs,
+ * so a decision made offline earlier than the one that won is told who decided instead of losing quietly.
+ */
+export function assertPending(ctx: MutationContext, row: Record<string, unknown>): void {
+  const current = findVisibleScheduleChange(ctx.db, ctx.user, String(row.id));
+  if (current.status !== 'pending') throw alreadyDecided(ctx, current);
+}
+
 /**
  * Either a decision (approvers only, pending requests only; approving moves the task's due date and the
  * requester is told) or an edit of reason and dates (the requester or an approver, while pending).
@@ -104,7 +133,7 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
   if (editFields.length && !isApprover && current.userId !== ctx.user.id) {
     throw forbidden('Only the requester can edit this schedule change');
   }
-  if (current.status !== 'pending') throw conflict('This schedule change has already been decided');
+  if (current.status !== 'pending') throw alreadyDecided(ctx, current);
 
   const task = findVisibleTask(ctx.db, ctx.user, current.taskId);
   const set: Partial<ScheduleChanges['$inferInsert']> = { ...edit };

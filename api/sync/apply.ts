@@ -9,6 +9,7 @@ import { findVisibleLog, createLog, deleteLog, updateLog } from '../mutators/log
 import { createPhoto, deletePhoto, reusableBlob, type PhotoBlob } from '../mutators/photos.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
 import {
+  assertPending,
   createScheduleChange,
   findVisibleScheduleChange,
   updateScheduleChange,
@@ -35,6 +36,8 @@ interface TableOps {
   /** The route permission of a patch, checked before the field decision so a patch that loses every field
    *  is still refused to a role that could not have made it. */
   updatePermission?: readonly string[];
+  /** A rule about the stored row that no field decision may override (SPEC W13), checked before it. */
+  beforePatch?: (ctx: MutationContext, row: Record<string, unknown>) => void;
   /** Fields of `data` naming a parent row: a deleted parent rejects the mutation (SPEC W7). */
   parents: Partial<Record<string, SyncTable>>;
   /** Server-owned fields dropped from `data` (SPEC P7), besides the ones every table has. */
@@ -98,6 +101,7 @@ const OPS: Record<SyncTable, TableOps> = {
     update: updateScheduleChange,
     findVisible: findVisibleScheduleChange,
     updatePermission: ['schedule_changes:create', 'schedule_changes:approve'],
+    beforePatch: assertPending,
     parents: { taskId: 'tasks' },
     ignoredOnCreate: ['status', 'decidedBy', 'decidedAt'],
     ignoredOnPatch: ['decidedBy', 'decidedAt'],
@@ -246,6 +250,7 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
   if (ops.updatePermission && !ops.updatePermission.some((p) => ctx.user.permissions.has(p))) {
     throw forbidden();
   }
+  ops.beforePatch?.(ctx, stored.row);
   const patch = withoutServerFields(m.data, ops.ignoredOnPatch);
   const { winners, lost, overwritten } = decideFields(
     stored.row,

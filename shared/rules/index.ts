@@ -11,3 +11,7 @@ export * from './health-bands.ts';
 export * from './project-health.ts';
 export * from './company-domain.ts';
 export * from './subs-board.ts';
+export * from './timeline.ts';
+export * from './gantt.ts';
+export * from './calendar-month.ts';
+export * from './crew-day.ts';

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { openSyncDb, readMeta } from '#sync/db.ts';
 import type { SyncStatus } from '#sync/engine.ts';
 import { FirstDownloadGate } from './first-download.tsx';
@@ -51,6 +52,27 @@ describe('the first download', () => {
     );
     expect(await screen.findByText('The screen')).toBeTruthy();
     expect(screen.queryByText(/Downloading|Waiting for a connection/)).toBeNull();
+    db.close();
+  });
+
+  it('/schedule shows its loading skeleton until the first download completes, never once it has', async () => {
+    const db = openSyncDb({ companyId: `company-first-skeleton-${Date.now()}`, userId: 'user-1' });
+    await readMeta(db);
+    const { engine } = engineWith({ rowsDownloaded: 0 });
+    render(
+      <MemoryRouter initialEntries={['/schedule']}>
+        <StaticLocalData db={db} engine={engine}>
+          <FirstDownloadGate>
+            <p>Schedule Management</p>
+          </FirstDownloadGate>
+        </StaticLocalData>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('schedule-skeleton')).toBeTruthy();
+    expect(screen.getByText('Downloading your data... 0 rows so far')).toBeTruthy();
+    await db.meta.update('state', { lastSyncedAt: Date.now() });
+    expect(await screen.findByText('Schedule Management')).toBeTruthy();
+    expect(screen.queryByTestId('schedule-skeleton')).toBeNull();
     db.close();
   });
 });

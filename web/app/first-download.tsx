@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
+import { ScheduleSkeleton } from '#web/features/schedule/components/schedule-skeleton.tsx';
 import { useSyncDb, useSyncStatus } from './local-data.tsx';
 
 export interface FirstDownload {
@@ -37,21 +39,36 @@ export function firstDownloadText({ rows, online }: Pick<FirstDownload, 'rows' |
   return `Downloading your data... ${count} so far`;
 }
 
+/** Screens that give their own loading skeleton (spec 02 section 2: /schedule), by path. */
+const SCREEN_SKELETONS: Record<string, ComponentType> = { '/schedule': ScheduleSkeleton };
+
+function RouteSkeleton() {
+  const Skeleton = SCREEN_SKELETONS[useLocation().pathname];
+  return Skeleton ? <Skeleton /> : null;
+}
+
 /**
  * Wraps a screen that reads the device mirror: until the first download completes it shows a loading
  * state with progress instead of the screen, whose empty state ("No active projects") would be untrue and
- * invite duplicates (DESIGN.md section 7).
+ * invite duplicates (DESIGN.md section 7). A screen's own skeleton, when it has one, sits under the
+ * progress line.
  */
 export function FirstDownloadGate({ children }: { children: ReactNode }) {
   const download = useFirstDownload();
+  const inRouter = useInRouterContext();
   if (download.done === true) return <>{children}</>;
   return (
-    <div className="p-10" data-testid="first-download">
+    <div className="p-10" data-testid="first-download" aria-busy="true">
       <Spinner
         label={download.done === undefined ? 'Loading...' : firstDownloadText(download)}
         className="flex-col text-center"
       />
       {download.problem && <p className="mt-4 text-center text-sm text-red-700">{download.problem}</p>}
+      {inRouter && download.done === false && (
+        <div className="mt-6">
+          <RouteSkeleton />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,10 @@
-import PlaceholderPage from '#web/features/placeholder/placeholder-page.tsx';
+import { useSyncDb } from '#web/app/local-data.tsx';
+import { useCurrentUser } from '#web/app/session.tsx';
+import { ScheduleScreen } from './components/schedule-screen.tsx';
 
-/** /schedule: not built yet (its issue replaces this file with the screen). */
+/** /schedule: Schedule Management on the signed-in user's device database. */
 export default function SchedulePage() {
-  return <PlaceholderPage screen="schedule" />;
+  const user = useCurrentUser();
+  const db = useSyncDb();
+  return <ScheduleScreen db={db} userId={user.id} grants={user.grants} timeZone={user.companyTimeZone} />;
 }

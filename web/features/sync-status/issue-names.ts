@@ -10,7 +10,8 @@ export interface IssueNames {
 
 const nameOfRow = (row: Record<string, unknown> | undefined): string | undefined => {
   if (!row) return undefined;
-  for (const key of ['name', 'title']) {
+  // A schedule change has neither: its reason is what people call it.
+  for (const key of ['name', 'title', 'reason']) {
     const v = row[key];
     if (typeof v === 'string' && v.trim()) return v.trim();
   }

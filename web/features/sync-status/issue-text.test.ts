@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncTable } from '#shared/sync-protocol.ts';
 import type { SyncIssue } from '#sync/db.ts';
-import { recordName } from './issue-text.ts';
+import { describeIssue, recordName } from './issue-text.ts';
 
 const issue = (table: SyncTable, data: Record<string, unknown>): SyncIssue => ({
   id: 1,
@@ -36,5 +36,27 @@ describe('the name a sync issue gives its record', () => {
   it("names a task by its title and a schedule change by its reason, from the change's own data", () => {
     expect(recordName(issue('tasks', { title: 'Pour slab', description: 'Level 2' }))).toBe('Pour slab');
     expect(recordName(issue('schedule_changes', { reason: 'Rain delay' }))).toBe('Rain delay');
+  });
+});
+
+describe('a schedule change someone else decided first (W13)', () => {
+  const decided = (data: Record<string, unknown>): SyncIssue => ({
+    ...issue('schedule_changes', data),
+    code: 'ALREADY_DECIDED',
+    message: 'This schedule change was already approved by David Okafor',
+  });
+
+  it('[W13] names who decided in the title, not a code', () => {
+    const text = describeIssue(decided({ status: 'rejected' }), 'Rain all week');
+    expect(text.title).toBe('Schedule change "Rain all week" was already approved by David Okafor');
+    expect(text.badge).toBe('Already decided');
+    expect(text.explanation).toContain('Your rejection was not applied');
+    expect(text.explanation).not.toContain('ALREADY_DECIDED');
+  });
+
+  it('[W13] tells the requester an edit of a decided request cannot apply', () => {
+    const text = describeIssue(decided({ reason: 'Still raining' }));
+    expect(text.title).toBe('Schedule change "Still raining" was already approved by David Okafor');
+    expect(text.explanation).toContain('Your edit was not applied');
   });
 });

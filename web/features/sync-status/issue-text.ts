@@ -161,6 +161,7 @@ export function describeIssue(issue: SyncIssue, mirrorName?: string | null): Iss
         `${plural ? 'values were' : 'value was'} kept. The rest of your change was saved; send yours again to replace theirs.`,
     };
   }
+  if (issue.code === 'ALREADY_DECIDED') return alreadyDecidedText(record, m.data ?? {}, issue.message);
   const title =
     m.op === 'create'
       ? `${record} was not created`
@@ -168,6 +169,22 @@ export function describeIssue(issue: SyncIssue, mirrorName?: string | null): Iss
         ? `${record} was not deleted`
         : `${record}: your change to ${fields.length ? fieldsInWords(fields) : 'it'} was not saved`;
   return { title, badge: 'Not saved', explanation: refusalReason(issue.code, thing, issue.message) };
+}
+
+/**
+ * A schedule-change decision or edit that reached the server after someone else had decided the request
+ * (sync/SPEC.md W13): the server's message names who decided, which is what the user needs to know.
+ */
+function alreadyDecidedText(record: string, data: Record<string, unknown>, message: string): IssueText {
+  const decision = data.status === 'approved' ? 'approval' : data.status === 'rejected' ? 'rejection' : null;
+  const decided = message.replace(/^This schedule change /, '');
+  return {
+    title: `${record} ${decided}`,
+    badge: 'Already decided',
+    explanation: decision
+      ? `Your ${decision} was not applied: ${message.replace(/^This/, 'this')}. Its result stays as they decided; discard this entry once you have read it.`
+      : `Your edit was not applied: ${message.replace(/^This/, 'this')}, and a decided request can no longer change. Raise a new request if the date must still move.`,
+  };
 }
 
 /** The toast for newly refused or partly applied changes, shown once (issue 9 item 5). */

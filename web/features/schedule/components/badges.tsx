@@ -1,0 +1,40 @@
+import { Badge } from '#web/components/ui/badge.tsx';
+import { cn } from '#web/lib/cn.ts';
+import {
+  CATEGORY_LABELS,
+  PRIORITY_DOTS,
+  PRIORITY_LABELS,
+  REQUEST_STATUS,
+  STATUS_LABELS,
+  STATUS_VARIANTS,
+  label,
+} from '../utils/labels.ts';
+
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  return <Badge variant={STATUS_VARIANTS[status ?? ''] ?? 'secondary'}>{label(STATUS_LABELS, status)}</Badge>;
+}
+
+/** A coloured dot with the priority in words for screen readers and on hover. */
+export function PriorityDot({ priority }: { priority: string | null | undefined }) {
+  const text = `${label(PRIORITY_LABELS, priority)} priority`;
+  return (
+    <span
+      role="img"
+      aria-label={text}
+      title={text}
+      className={cn(
+        'inline-block h-2.5 w-2.5 shrink-0 rounded-full',
+        PRIORITY_DOTS[priority ?? ''] ?? 'bg-slate-400',
+      )}
+    />
+  );
+}
+
+export function CategoryChip({ category }: { category: string | null | undefined }) {
+  return <Badge variant="outline">{label(CATEGORY_LABELS, category)}</Badge>;
+}
+
+export function RequestStatusBadge({ status }: { status: string | null | undefined }) {
+  const s = REQUEST_STATUS[status ?? 'pending'] ?? REQUEST_STATUS.pending!;
+  return <Badge className={s.className}>{s.label}</Badge>;
+}

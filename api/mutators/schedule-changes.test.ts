@@ -58,6 +58,7 @@ describe('schedule-change decisions pushed from devices', () => {
     expect(version).toBeGreaterThan(task.version);
     // Another device pulling from the task's old version receives the moved date.
     const other = device(t, crew);
+    await other.pull(0, 1); // a device the server knows (an unknown one downloads again, SPEC R5)
     const pulled = await other.pull(task.version);
     const { changes } = pulled.body as unknown as {
       changes: { table: string; id: string; data?: unknown }[];

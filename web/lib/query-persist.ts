@@ -37,8 +37,9 @@ export function canPersistQueries(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
+/** A refetch that failed offline keeps its last answer: that answer stays kept too. */
 const shouldPersist = (query: Pick<Query, 'meta' | 'state'>) =>
-  query.meta?.persist === true && query.state.status === 'success';
+  query.meta?.persist === true && query.state.data !== undefined;
 
 /**
  * The persist client (5.104) ships its own copy of query-core, older than the app's (5.108): the same

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { createQueryClient } from './api.ts';
+import { forgetPersistedQueries, PERSISTED, usePersistedQueries } from './query-persist.ts';
+
+afterEach(() => cleanup());
+
+const USERS_KEY = ['/api/rbac/users'];
+const OTHER_KEY = ['/api/notifications'];
+
+/** One app start of `userId`: a fresh query client that restores and then keeps that user's answers. */
+async function start(userId: string) {
+  const client = createQueryClient();
+  const hook = renderHook(({ id }) => usePersistedQueries(client, id), { initialProps: { id: userId } });
+  await waitFor(() => expect(hook.result.current).toBe(false));
+  return { client, hook };
+}
+
+/** Puts an answer in the cache the way a successful fetch does. */
+async function answer(client: ReturnType<typeof createQueryClient>, key: string[], data: unknown, persist: boolean) {
+  await client.fetchQuery({ queryKey: key, queryFn: () => data, meta: persist ? PERSISTED : undefined });
+}
+
+describe('the office screens’ kept answers', () => {
+  it('a later start of the same user has the answers of queries marked PERSISTED, and only those', async () => {
+    const first = await start('user-a');
+    await answer(first.client, USERS_KEY, [{ id: 'u1' }], true);
+    await answer(first.client, OTHER_KEY, [{ id: 'n1' }], false);
+    // Written at most once a second; the next start reads what was written.
+    await new Promise((r) => setTimeout(r, 1_200));
+    first.hook.unmount();
+
+    const second = await start('user-a');
+    expect(second.client.getQueryData(USERS_KEY)).toEqual([{ id: 'u1' }]);
+    expect(second.client.getQueryData(OTHER_KEY)).toBeUndefined();
+    expect(second.client.getQueryState(USERS_KEY)?.dataUpdatedAt).toBeGreaterThan(0);
+  });
+
+  it('another user does not get them, and a forgotten user’s answers are gone', async () => {
+    const first = await start('user-b');
+    await answer(first.client, USERS_KEY, [{ id: 'secret' }], true);
+    await new Promise((r) => setTimeout(r, 1_200));
+    first.hook.unmount();
+
+    const other = await start('user-c');
+    expect(other.client.getQueryData(USERS_KEY)).toBeUndefined();
+    other.hook.unmount();
+
+    await forgetPersistedQueries('user-b');
+    const again = await start('user-b');
+    expect(again.client.getQueryData(USERS_KEY)).toBeUndefined();
+  });
+});

@@ -281,3 +281,35 @@ test('root: a signed-out browser keeps no admin lists', async ({ page }) => {
   expect(await keptCaches(page)).toEqual([]);
   watch.expectClean();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every tab fits the screen with no sideways scroll, and its buttons are at least 44 px', async ({
+    page,
+  }) => {
+    const watch = await watchPage(page);
+    await signIn(page, 'root@sitecommand.test');
+    await openAdmin(page);
+    for (const tab of ['Users', 'Roles', 'Companies', 'Permissions']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('heading', { level: 2, name: tab })).toBeVisible();
+      const overflow = await page.evaluate(() => {
+        const el = document.scrollingElement ?? document.documentElement;
+        return el.scrollWidth - el.clientWidth;
+      });
+      expect(overflow, `${tab}: sideways scroll`).toBeLessThanOrEqual(0);
+      const small = await page
+        .getByRole('main')
+        .locator('button:visible, [role="switch"]:visible, [role="tab"]:visible')
+        .evaluateAll((els) =>
+          els
+            .map((el) => ({ el, box: el.getBoundingClientRect() }))
+            .filter(({ box }) => box.height < 44 || box.width < 44)
+            .map(({ el }) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName),
+        );
+      expect(small, `${tab}: tap targets under 44 px`).toEqual([]);
+    }
+    watch.expectClean();
+  });
+});

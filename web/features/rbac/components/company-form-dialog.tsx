@@ -45,12 +45,8 @@ export function CompanyFormDialog({ mode, company, onOpenChange, onSubmit }: Com
       ? {
           name: company.name,
           domain: company.domain ?? '',
-          status: company.status as CompanyFormValues['status'],
-          settings: {
-            type: company.settings.type as CompanyFormValues['settings']['type'],
-            subscription_tier: company.settings
-              .subscription_tier as CompanyFormValues['settings']['subscription_tier'],
-          },
+          status: company.status,
+          settings: { ...company.settings },
           time_zone: company.time_zone,
         }
       : emptyCompanyForm(),

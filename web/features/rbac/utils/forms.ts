@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_KINDS } from '#shared/enums.ts';
 import {
+  type AdminCompany,
   CompanyCreateSchema,
   CompanyPatchSchema,
   RoleCreateSchema,
@@ -127,12 +128,10 @@ export function roleFormSchema(mode: 'create' | 'edit'): z.ZodType<RoleFormOutpu
 
 export interface CompanyFormValues {
   name: string;
+  /** '' for "generate one from the name" (create) or "keep the current one" (edit). */
   domain: string;
-  status: 'active' | 'suspended' | 'pending';
-  settings: {
-    type: 'platform' | 'customer' | 'partner';
-    subscription_tier: 'basic' | 'professional' | 'enterprise';
-  };
+  status: AdminCompany['status'];
+  settings: AdminCompany['settings'];
   time_zone: string;
 }
 

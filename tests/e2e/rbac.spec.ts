@@ -294,11 +294,17 @@ test.describe('on a phone', () => {
     for (const tab of ['Users', 'Roles', 'Companies', 'Permissions']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('heading', { level: 2, name: tab })).toBeVisible();
-      const overflow = await page.evaluate(() => {
-        const el = document.scrollingElement ?? document.documentElement;
-        return el.scrollWidth - el.clientWidth;
-      });
-      expect(overflow, `${tab}: sideways scroll`).toBeLessThanOrEqual(0);
+      // Polled: the shell's sync status may be mid-change when the tab opens; the screen must settle flat.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const el = document.scrollingElement ?? document.documentElement;
+              return el.scrollWidth - el.clientWidth;
+            }),
+          { message: `${tab}: sideways scroll` },
+        )
+        .toBeLessThanOrEqual(0);
       const small = await page
         .getByRole('main')
         .locator('button:visible, [role="switch"]:visible, [role="tab"]:visible')

@@ -64,7 +64,7 @@ export function RbacScreen({ user }: { user: CurrentUser }) {
   let body;
   if (loaded) {
     body = (
-      <Tabs defaultValue="users" className="grid gap-4">
+      <Tabs defaultValue="users" className="grid grid-cols-1 gap-4">
         <TabsList aria-label="Administration" className="flex w-full flex-wrap justify-start md:w-auto">
           <TabsTrigger value="users">Users</TabsTrigger>
           {root && <TabsTrigger value="roles">Roles</TabsTrigger>}
@@ -134,7 +134,7 @@ export function RbacScreen({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <section className="mx-auto grid max-w-6xl gap-4 p-4 md:p-6" aria-labelledby="rbac-heading">
+    <section className="mx-auto grid max-w-6xl grid-cols-1 gap-4 p-4 md:p-6" aria-labelledby="rbac-heading">
       <header className="flex items-center gap-2">
         <ShieldCheck className="h-6 w-6 text-teal-700" aria-hidden="true" />
         <div>

@@ -60,7 +60,7 @@ export function CompaniesTab({ companies, callerCompanyId, writesDisabled, write
   };
 
   return (
-    <section aria-labelledby="rbac-companies-heading" className="grid gap-4">
+    <section aria-labelledby="rbac-companies-heading" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="rbac-companies-heading" className="text-lg font-semibold text-slate-900">
           Companies
@@ -77,7 +77,7 @@ export function CompaniesTab({ companies, callerCompanyId, writesDisabled, write
         </div>
       </div>
       {shown.length === 0 && <p className="text-sm text-slate-600">No companies to show.</p>}
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Companies">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Companies">
         {shown.map((company) => {
           const own = company.id === callerCompanyId;
           return (

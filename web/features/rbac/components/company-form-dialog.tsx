@@ -93,7 +93,7 @@ export function CompanyFormDialog({ mode, company, onOpenChange, onSubmit }: Com
         }
         hideDescription
       >
-        <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-4">
           <FormAlert
             title={mode === 'create' ? 'Failed to create company' : 'Failed to update company'}
             message={failure}
@@ -125,7 +125,7 @@ export function CompanyFormDialog({ mode, company, onOpenChange, onSubmit }: Com
               placeholder="example.com"
             />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             {select('settings.type', 'Type', COMPANY_TYPES)}
             {select('settings.subscription_tier', 'Tier', SUBSCRIPTION_TIERS)}
             {select('status', 'Status', COMPANY_STATUSES)}

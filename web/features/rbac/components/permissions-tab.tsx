@@ -4,7 +4,7 @@ import { permissionsByCategory } from '../utils/admin-lists.ts';
 /** The Permissions tab (spec 02 section 2): the read-only catalogue by category. */
 export function PermissionsTab({ permissions }: { permissions: readonly AdminPermission[] }) {
   return (
-    <section aria-labelledby="rbac-permissions-heading" className="grid gap-4">
+    <section aria-labelledby="rbac-permissions-heading" className="grid grid-cols-1 gap-4">
       <h2 id="rbac-permissions-heading" className="text-lg font-semibold text-slate-900">
         Permissions
       </h2>

@@ -72,7 +72,7 @@ export function RoleFormDialog({
         description="A role is a named list of permissions; every user has one."
         hideDescription
       >
-        <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-4">
           <FormAlert
             title={mode === 'create' ? 'Failed to create role' : 'Failed to update role'}
             message={failure}
@@ -86,7 +86,7 @@ export function RoleFormDialog({
               aria-required="true"
             />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField id={id('company')} label="Company" error={errors.company_id?.message}>
               <Controller
                 control={form.control}

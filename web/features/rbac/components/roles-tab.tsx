@@ -43,7 +43,7 @@ export function RolesTab({ roles, permissions, companies, writesDisabled, writes
   };
 
   return (
-    <section aria-labelledby="rbac-roles-heading" className="grid gap-4">
+    <section aria-labelledby="rbac-roles-heading" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="rbac-roles-heading" className="text-lg font-semibold text-slate-900">
           Roles
@@ -53,7 +53,7 @@ export function RolesTab({ roles, permissions, companies, writesDisabled, writes
           Create Role
         </Button>
       </div>
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Roles">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Roles">
         {roles.map((role) => {
           const summary = rolePermissionSummary(role, byId);
           return (

@@ -76,7 +76,7 @@ export function UserFormDialog({
             : 'Change the user’s details or role.'
         }
       >
-        <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-4">
           <FormAlert
             title={mode === 'create' ? 'Failed to create user' : 'Failed to update user'}
             message={failure}
@@ -91,7 +91,7 @@ export function UserFormDialog({
               aria-required="true"
             />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField id={id('first')} label="First Name" required error={errors.first_name?.message}>
               <Input
                 {...fieldProps(id('first'), errors.first_name?.message)}

@@ -64,7 +64,7 @@ export function UsersTab(props: UsersTabProps) {
   };
 
   return (
-    <section aria-labelledby="rbac-users-heading" className="grid gap-4">
+    <section aria-labelledby="rbac-users-heading" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="rbac-users-heading" className="text-lg font-semibold text-slate-900">
           Users
@@ -188,42 +188,46 @@ function CompanySection({
                   <p className="truncate font-medium text-slate-900">{name}</p>
                   <p className="truncate text-sm text-slate-600">{user.email}</p>
                 </div>
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge variant="info">{user.role_name ?? user.role}</Badge>
-                  <Badge variant={user.is_active ? 'success' : 'secondary'}>
-                    {user.is_active ? 'Active' : 'Inactive'}
-                  </Badge>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={off || self}
-                    title={self ? 'You cannot deactivate your own account' : (writesDisabled ?? undefined)}
-                    aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${name}`}
-                    onClick={() => onToggle(user)}
-                  >
-                    {user.is_active ? 'Deactivate' : 'Activate'}
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    disabled={off}
-                    title={writesDisabled ?? undefined}
-                    aria-label={`Edit ${name}`}
-                    onClick={() => onEdit(user)}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    className="text-red-700"
-                    disabled={off || self}
-                    title={self ? 'You cannot delete your own account' : (writesDisabled ?? undefined)}
-                    aria-label={`Delete ${name}`}
-                    onClick={() => onDelete(user)}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <Badge variant="info">{user.role_name ?? user.role}</Badge>
+                    <Badge variant={user.is_active ? 'success' : 'secondary'}>
+                      {user.is_active ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </span>
+                  <span className="flex items-center gap-1">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={off || self}
+                      title={self ? 'You cannot deactivate your own account' : (writesDisabled ?? undefined)}
+                      aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+                      onClick={() => onToggle(user)}
+                    >
+                      {user.is_active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      disabled={off}
+                      title={writesDisabled ?? undefined}
+                      aria-label={`Edit ${name}`}
+                      onClick={() => onEdit(user)}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      className="text-red-700"
+                      disabled={off || self}
+                      title={self ? 'You cannot delete your own account' : (writesDisabled ?? undefined)}
+                      aria-label={`Delete ${name}`}
+                      onClick={() => onDelete(user)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                  </span>
                 </div>
               </li>
             );

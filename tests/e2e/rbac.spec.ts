@@ -145,7 +145,6 @@ test('company admin: only its company and the Users tab; a new crew user signs i
   expect((await newcomer.page.request.get('/api/tasks')).status()).toBe(401);
   await newcomer.page.reload();
   await expect(newcomer.page).toHaveURL(/\/login/);
-  // The old one-time password no longer works, nor does their own while inactive.
   newcomer.watch.expectClean();
   await newcomer.context.close();
   watch.expectClean();

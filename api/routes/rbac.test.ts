@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PLATFORM_COMPANY_ID } from '#shared/ids.ts';
+import {
+  AdminCompanySchema,
+  AdminPermissionSchema,
+  AdminRoleSchema,
+  AdminUserSchema,
+} from '#shared/schemas/rbac.ts';
 import { ROUTE_PERMISSIONS } from '../route-permissions.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 
@@ -675,5 +682,26 @@ describe('DELETE /api/rbac/users/{id}', () => {
     const res = await call(admin(), 'DELETE', `/api/rbac/users/${userIdOf('admin@harbor.test')}`);
     expect(res.status).toBe(404);
     expect((await call(cookies['admin@harbor.test']!, 'GET', '/api/auth/user')).status).toBe(200);
+  });
+});
+
+describe('the answers the admin screen reads', () => {
+  it('every admin list, for root and for a company admin, has exactly the shape of the shared answer schemas', async () => {
+    const lists = [
+      ['/api/rbac/users', AdminUserSchema],
+      ['/api/rbac/roles', AdminRoleSchema],
+      ['/api/rbac/permissions', AdminPermissionSchema],
+      ['/api/companies', AdminCompanySchema],
+      [`/api/rbac/companies/${summit}/users`, AdminUserSchema],
+    ] as const;
+    for (const cookie of [root(), admin()]) {
+      for (const [url, schema] of lists) {
+        const res = await call(cookie, 'GET', url);
+        expect(res.status, url).toBe(200);
+        expect((res.body as unknown[]).length, url).toBeGreaterThan(0);
+        const parsed = z.array(schema.strict()).safeParse(res.body);
+        expect(parsed.error?.issues ?? [], url).toEqual([]);
+      }
+    }
   });
 });

@@ -198,3 +198,60 @@ export const CompanyPatchSchema = z.strictObject({
 
 export type CompanyCreate = z.infer<typeof CompanyCreateSchema>;
 export type CompanyPatch = z.infer<typeof CompanyPatchSchema>;
+
+// ---------------------------------------------------------------- answers
+
+/**
+ * The rows the RBAC administration calls answer (spec 02 section 3, "User (admin area)", Role, Permission,
+ * Company), as the admin screen reads them. The server builds them in api/mutators/{users,roles,companies}.ts.
+ */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company_id: z.string(),
+  company_name: z.string(),
+  role_id: z.number().nullable(),
+  role_name: z.string().nullable(),
+  role: z.enum(ROLE_KINDS),
+  is_active: z.boolean(),
+});
+
+export const AdminRoleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  company_id: z.string().nullable(),
+  is_template: z.boolean(),
+  permissions: z.array(z.number()),
+  kind: z.enum(ROLE_KINDS),
+});
+
+export const AdminPermissionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  resource_type: z.string(),
+  action: z.string(),
+});
+
+export const AdminCompanySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  status: z.enum(COMPANY_STATUSES),
+  settings: z.object({ type: z.enum(COMPANY_TYPES), subscription_tier: z.enum(SUBSCRIPTION_TIERS) }),
+  time_zone: z.string(),
+  created_at: z.string(),
+  is_active: z.boolean(),
+  user_count: z.number(),
+});
+
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export type AdminRole = z.infer<typeof AdminRoleSchema>;
+export type AdminPermission = z.infer<typeof AdminPermissionSchema>;
+export type AdminCompany = z.infer<typeof AdminCompanySchema>;

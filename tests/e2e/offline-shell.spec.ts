@@ -123,9 +123,15 @@ test('signing out with unsent changes asks first and keeps them in that user’s
   await signIn(page, 'manager@summit.test');
   const manager = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
   const managerDb = `sitecommand-${manager.companyId}-${manager.id}`;
-  await expect
-    .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort()))
-    .toEqual([dbName, managerDb].sort());
+  // Mirrors and outboxes only: `sitecommand-query-cache` holds the office screens' kept answers (ADR 016).
+  const mirrors = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases())
+        .map((d) => d.name)
+        .filter((n) => n !== 'sitecommand-query-cache')
+        .sort(),
+    );
+  await expect.poll(mirrors).toEqual([dbName, managerDb].sort());
   const count = await page.evaluate(async (name) => {
     const open = indexedDB.open(name);
     const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));

@@ -9,6 +9,7 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('fetchCurrentUser', () => {
@@ -89,5 +90,45 @@ describe('SessionProvider', () => {
     up = true;
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(screen.getByText('authenticated crew@summit.test online')).toBeTruthy());
+  });
+});
+
+function MenuProbe() {
+  const { user } = useSession();
+  if (!user) return <p>nobody</p>;
+  return <p>photos {user.permissions.photos ? 'shown' : 'hidden'}</p>;
+}
+
+describe('an open app and a changed role (issue 13)', () => {
+  const granted = { ...TEST_USER, permissions: { ...TEST_USER.permissions, photos: true } };
+  const before = { ...TEST_USER, permissions: { ...TEST_USER.permissions, photos: false } };
+
+  it('picks up the new permissions when the tab is shown again, without a reload', async () => {
+    let current = before;
+    const api = stubApi({ 'GET /api/auth/user': () => json(current) });
+    renderInApp(<MenuProbe />);
+    expect(await screen.findByText('photos hidden')).toBeTruthy();
+    current = granted;
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('photos shown')).toBeTruthy();
+  });
+
+  it('picks up the new permissions while the tab stays open and visible', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let current = before;
+      const api = stubApi({ 'GET /api/auth/user': () => json(current) });
+      renderInApp(<MenuProbe />);
+      expect(await screen.findByText('photos hidden')).toBeTruthy();
+      current = granted;
+      const asked = api.mock.calls.length;
+      // Well under a minute: an admin's change should not wait for the next sign-in or reload.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(api.mock.calls.length).toBeGreaterThan(asked);
+      expect(await screen.findByText('photos shown')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

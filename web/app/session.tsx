@@ -8,9 +8,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
+import { forgetPersistedQueries, usePersistedQueries } from '#web/lib/query-persist.ts';
 import {
   forgetUser,
   rememberedUser,
@@ -54,6 +55,13 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
   rememberUser(user);
   return user;
 }
+
+/**
+ * How often an open app asks the server who its user is. A role or permission change takes effect on the
+ * server at the user's next request; this brings the new menu (and the end of a deactivated user's
+ * session) to an app left open, without a reload (issue 13).
+ */
+export const SESSION_RECHECK_MS = 15_000;
 
 /** Spec 01 section 9: the user request is retried up to 2 times, never on 401. */
 export function retryUserQuery(failureCount: number, error: unknown): boolean {
@@ -114,6 +122,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     staleTime: 0,
     refetchOnMount: true,
     refetchOnWindowFocus: false,
+    // Only while visible: a hidden tab checks when it is shown again (below).
+    refetchInterval: (q) => (q.state.data && !q.state.data.offline ? SESSION_RECHECK_MS : false),
+    refetchIntervalInBackground: false,
   });
 
   const user = query.data ?? null;
@@ -133,16 +144,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [offline, queryClient]);
 
-  // Another user (or nobody) now: drop every cached answer of the previous one (notifications, lists).
+  // A tab shown again may have missed role changes while hidden (the interval above pauses).
+  const signedInOnline = user !== null && !offline;
+  useEffect(() => {
+    if (!signedInOnline) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') {
+        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [signedInOnline, queryClient]);
+
+  // Another user (or nobody) now: drop every cached answer of the previous one (notifications, lists),
+  // and the answers kept on the device for offline starts when that user's session ended.
   const lastUserId = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (query.isPending) return;
     const id = user?.id ?? null;
-    if (lastUserId.current !== undefined && lastUserId.current !== id) {
+    const previous = lastUserId.current;
+    if (previous !== undefined && previous !== id) {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      if (previous !== null && id === null) void forgetPersistedQueries(previous);
     }
     lastUserId.current = id;
   }, [user?.id, query.isPending, queryClient]);
+  const restoring = usePersistedQueries(queryClient, query.isPending ? null : (user?.id ?? null));
 
   const signedIn = useCallback(
     (next: SessionUser) => {
@@ -167,6 +195,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // Spec 02 section 2: the browser goes to /login even when the logout call fails.
     }
+    const leaving = queryClient.getQueryData<CurrentUser | null>(USER_QUERY_KEY)?.id;
+    if (leaving) await forgetPersistedQueries(leaving);
     forgetUser();
     setSignedOutHere(true);
     queryClient.setQueryData<CurrentUser | null>(USER_QUERY_KEY, null);
@@ -204,7 +234,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }),
     [user, status, offline, signOut, signedIn, refresh, onSignOut, signedOutHere],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
+    </SessionContext.Provider>
+  );
 }
 
 /** The session: `{ user, status, signOut() }` and friends. Must be used under `SessionProvider`. */

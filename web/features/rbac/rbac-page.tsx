@@ -1,6 +1,11 @@
-import PlaceholderPage from '#web/features/placeholder/placeholder-page.tsx';
+import { useCurrentUser } from '#web/app/session.tsx';
+import { RbacScreen } from './rbac-screen.tsx';
 
-/** /rbac: not built yet (its issue replaces this file with the screen). */
+/**
+ * /rbac and /rbac-admin (spec 02 section 2). The route guard already shows 'Access Denied' to a user
+ * without the rbacAdmin flag, and the server refuses them every admin call.
+ */
 export default function RbacPage() {
-  return <PlaceholderPage screen="rbacAdmin" />;
+  const user = useCurrentUser();
+  return <RbacScreen user={user} />;
 }

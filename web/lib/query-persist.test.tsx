@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { createStore, get } from 'idb-keyval';
+import { createQueryClient } from './api.ts';
+import { forgetPersistedQueries, PERSISTED, usePersistedQueries } from './query-persist.ts';
+
+afterEach(() => cleanup());
+
+const USERS_KEY = ['/api/rbac/users'];
+const OTHER_KEY = ['/api/notifications'];
+
+/** One app start of `userId`: a fresh query client that restores and then keeps that user's answers. */
+async function start(userId: string) {
+  const client = createQueryClient();
+  const hook = renderHook(({ id }) => usePersistedQueries(client, id), { initialProps: { id: userId } });
+  await waitFor(() => expect(hook.result.current).toBe(false));
+  return { client, hook };
+}
+
+/** Waits until the device holds `text` among `userId`'s kept answers (written at most once a second). */
+async function kept(userId: string, text: string) {
+  const store = createStore('sitecommand-query-cache', 'queries');
+  await waitFor(async () => expect(String(await get(`queries:${userId}`, store))).toContain(text), {
+    timeout: 5_000,
+  });
+}
+
+/** Puts an answer in the cache the way a successful fetch does. */
+async function answer(
+  client: ReturnType<typeof createQueryClient>,
+  key: string[],
+  data: unknown,
+  persist: boolean,
+) {
+  await client.fetchQuery({ queryKey: key, queryFn: () => data, meta: persist ? PERSISTED : undefined });
+}
+
+describe('the office screens’ kept answers', () => {
+  it('a later start of the same user has the answers of queries marked PERSISTED, and only those', async () => {
+    const first = await start('user-a');
+    // The other answer first: the snapshot that holds the users list was taken with it in the cache.
+    await answer(first.client, OTHER_KEY, [{ id: 'n1' }], false);
+    await answer(first.client, USERS_KEY, [{ id: 'u1' }], true);
+    await kept('user-a', '/api/rbac/users');
+    first.hook.unmount();
+
+    const second = await start('user-a');
+    expect(second.client.getQueryData(USERS_KEY)).toEqual([{ id: 'u1' }]);
+    expect(second.client.getQueryData(OTHER_KEY)).toBeUndefined();
+    expect(second.client.getQueryState(USERS_KEY)?.dataUpdatedAt).toBeGreaterThan(0);
+  });
+
+  it('another user does not get them, and a forgotten user’s answers are gone', async () => {
+    const first = await start('user-b');
+    await answer(first.client, USERS_KEY, [{ id: 'secret' }], true);
+    await kept('user-b', 'secret');
+    first.hook.unmount();
+
+    const other = await start('user-c');
+    expect(other.client.getQueryData(USERS_KEY)).toBeUndefined();
+    other.hook.unmount();
+
+    await forgetPersistedQueries('user-b');
+    const again = await start('user-b');
+    expect(again.client.getQueryData(USERS_KEY)).toBeUndefined();
+  });
+});

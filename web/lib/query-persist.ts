@@ -41,13 +41,6 @@ export function canPersistQueries(): boolean {
 const shouldPersist = (query: Pick<Query, 'meta' | 'state'>) =>
   query.meta?.persist === true && query.state.data !== undefined;
 
-/**
- * The persist client (5.104) ships its own copy of query-core, older than the app's (5.108): the same
- * classes to the program, different ones to TypeScript (private members). Its restore and subscribe use
- * only the client's public API, which `query-persist.test.ts` exercises on the app's own QueryClient.
- */
-type PersistClient = PersistQueryClientOptions['queryClient'];
-
 /** The users whose cache was dropped while a throttled write may still be on its way. */
 const forgotten = new Set<string>();
 
@@ -64,7 +57,7 @@ function optionsFor(queryClient: QueryClient, userId: string): PersistQueryClien
     },
   });
   return {
-    queryClient: queryClient as unknown as PersistClient,
+    queryClient,
     persister,
     maxAge: MAX_AGE_MS,
     buster: CACHE_BUSTER,

@@ -128,6 +128,10 @@ export interface NewPhoto {
   originalName?: string | null;
   description?: string | null;
   tags?: string[];
+  /** When it was taken (from its EXIF, read before compression), ISO 8601 (SPEC C15). */
+  capturedAt?: string | null;
+  /** A small JPEG preview kept on the device only (SPEC C16), stored in the same transaction. */
+  thumbnail?: ArrayBuffer | Uint8Array | Blob;
 }
 
 /**
@@ -138,6 +142,7 @@ export interface NewPhoto {
  */
 export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
   const buffer = await toArrayBuffer(photo.bytes);
+  const thumbnail = photo.thumbnail ? await toArrayBuffer(photo.thumbnail) : null;
   if (buffer.byteLength === 0) throw new LocalWriteError('The photo is empty', 'INVALID');
   if (buffer.byteLength > MAX_PHOTO_BYTES)
     throw new LocalWriteError('The photo is larger than 10 MiB', 'INVALID');
@@ -155,7 +160,10 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
   };
   if (photo.originalName != null) data.originalName = photo.originalName;
   if (photo.description != null) data.description = photo.description;
-  await db.transaction('rw', [db.photos, db.blobs, db.outbox, db.shadows, db.meta], async () => {
+  if (photo.capturedAt != null) data.capturedAt = photo.capturedAt;
+  const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
+  await db.transaction('rw', tables, async () => {
+    if (thumbnail) await db.thumbnails.put({ photoId: id, bytes: thumbnail, mimeType: 'image/jpeg', createdAt: now });
     const existing = await db.blobs.get(sha256);
     if (existing) await db.blobs.update(sha256, { lastUsedAt: now });
     else {

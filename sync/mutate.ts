@@ -163,7 +163,8 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
   if (photo.capturedAt != null) data.capturedAt = photo.capturedAt;
   const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
   await db.transaction('rw', tables, async () => {
-    if (thumbnail) await db.thumbnails.put({ photoId: id, bytes: thumbnail, mimeType: 'image/jpeg', createdAt: now });
+    if (thumbnail)
+      await db.thumbnails.put({ photoId: id, bytes: thumbnail, mimeType: 'image/jpeg', createdAt: now });
     const existing = await db.blobs.get(sha256);
     if (existing) await db.blobs.update(sha256, { lastUsedAt: now });
     else {

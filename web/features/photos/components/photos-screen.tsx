@@ -43,7 +43,14 @@ export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE 
   // Photo rows are small (the bytes live in `blobs`); search, tag counts and the log filter need them all.
   const photos = useLiveQuery(async () => (await db.photos.toArray()).sort(newestFirst), [db]);
   const projects = useLiveQuery(() => db.projects.orderBy('id').toArray(), [db]);
-  const logs = useLiveQuery(() => db.project_logs.orderBy('createdAt').reverse().toArray(), [db]);
+  // Logs made on this device have no createdAt until the server answers: not through that index.
+  const logs = useLiveQuery(
+    async () =>
+      (await db.project_logs.toArray()).sort((a, b) =>
+        (b.createdAt ?? '\uffff').localeCompare(a.createdAt ?? '\uffff'),
+      ),
+    [db],
+  );
   const states = useBlobStates(db);
   const [filter, setFilter] = useState<PhotoFilter>(NO_FILTER);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');

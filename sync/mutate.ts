@@ -114,7 +114,12 @@ export const newRowId = (): string => newId();
 
 /** SHA-256 of bytes as lower-case hex (SubtleCrypto: browsers and Node 20). */
 export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes instanceof Uint8Array ? bytes.slice() : bytes);
+  // A view, never the bare buffer: Node's WebCrypto refuses an ArrayBuffer of another realm (a jsdom
+  // Blob's), while a view over it is accepted.
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    bytes instanceof Uint8Array ? bytes.slice() : new Uint8Array(bytes),
+  );
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

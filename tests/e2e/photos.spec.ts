@@ -248,3 +248,93 @@ test('offline from a cold start: 10 photos of 12 MP are kept on the phone and la
   await expect(reopened.locator('[data-photo-state="uploaded"]')).toHaveCount(10, { timeout: 30_000 });
   expect(problems).toEqual([]);
 });
+
+test('the camera button on a project card opens Upload New; a turned photo lands upright and a blank one is refused', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems: string[] = [];
+  watchConsole(page, problems);
+  const stamp = `R${Date.now()}`;
+  await signIn(page, 'crew@summit.test');
+  await page.goto('/projects');
+  const card = page.getByRole('article', { name: SEEDED });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByRole('button', { name: 'Upload photo' }).click();
+  const dialog = page.getByRole('dialog', { name: `${SEEDED} Photos` });
+  await expect(dialog.getByRole('tab', { name: 'Upload New', selected: true })).toBeVisible();
+
+  // Stored landscape, shown portrait: EXIF orientation 6 (the phone was held upright).
+  const turned = await sharp(await phonePhoto(3))
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: `${stamp}-upright.jpg`, mimeType: 'image/jpeg', buffer: turned });
+  await expect(dialog.getByLabel('Description (optional)')).toHaveValue(`Uploaded ${stamp}-upright.jpg`);
+  await dialog.getByRole('button', { name: 'Upload Photos' }).click();
+  await expect(dialog.getByRole('tab', { name: /^View Photos \(\d+\)$/, selected: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText('Photo uploaded successfully', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: `Open Uploaded ${stamp}-upright.jpg` })).toBeVisible();
+
+  await expect
+    .poll(async () => (await serverPhotos(page, stamp)).filter((p) => p.blobStatus === 'present').length, {
+      timeout: 60_000,
+    })
+    .toBe(1);
+  const [landed] = await serverPhotos(page, stamp);
+  const bytes = await (await page.request.get(`/api/photos/${landed!.id}/file`)).body();
+  const meta = await sharp(bytes).metadata();
+  expect(meta.width).toBe(1920);
+  expect(meta.height).toBe(2560);
+  expect(meta.orientation).toBeUndefined();
+
+  // A photo that is one flat colour (what a failed canvas gives) is not kept.
+  await dialog.getByRole('tab', { name: 'Upload New' }).click();
+  const grey = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#808080' } })
+    .jpeg()
+    .toBuffer();
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: `${stamp}-grey.jpg`, mimeType: 'image/jpeg', buffer: grey });
+  await dialog.getByRole('button', { name: 'Upload Photos' }).click();
+  await expect(
+    page.getByText(/Failed to upload photo\. Please try again\..*The compressed photo is blank/),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  expect((await serverPhotos(page, stamp)).length).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('the compression worker and the fallback library are served by the app and precached', async ({
+  page,
+}) => {
+  await signIn(page, 'crew@summit.test');
+  await page.goto('/photos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Photo Gallery' })).toBeVisible({
+    timeout: 20_000,
+  });
+  const cached = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    const urls: string[] = [];
+    for (const key of await caches.keys()) {
+      for (const req of await (await caches.open(key)).keys()) urls.push(req.url);
+    }
+    return urls;
+  });
+  const origin = new URL(page.url()).origin;
+  const worker = cached.find((u) => /compress\.worker-[\w-]+\.js/.test(u));
+  expect(worker?.startsWith(origin)).toBe(true);
+  // The UMD build the fallback's own worker loads with importScripts (its libURL), never a CDN's.
+  const libs = cached.filter((u) => /browser-image-compression-[\w-]+\.js/.test(u));
+  expect(libs.length).toBeGreaterThan(0);
+  const bodies = await Promise.all(libs.map(async (u) => (await page.request.get(u)).text()));
+  expect(
+    bodies.some((b) => b.includes('imageCompression') && /typeof exports|define\.amd|globalThis/.test(b)),
+  ).toBe(true);
+  expect(cached.some((u) => u.includes('cdn.jsdelivr.net'))).toBe(false);
+});

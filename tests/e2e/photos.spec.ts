@@ -302,7 +302,7 @@ test('the camera button on a project card opens Upload New; a turned photo lands
     .setInputFiles({ name: `${stamp}-grey.jpg`, mimeType: 'image/jpeg', buffer: grey });
   await dialog.getByRole('button', { name: 'Upload Photos' }).click();
   await expect(
-    page.getByText(/Failed to upload photo\. Please try again\..*The compressed photo is blank/),
+    page.getByText(/^Failed to upload photo\. Please try again\..*The compressed photo is blank/),
   ).toBeVisible({
     timeout: 30_000,
   });

@@ -198,6 +198,18 @@ test('offline from a cold start: 10 photos of 12 MP are kept on the phone and la
   await expect(reopened.getByText('Waiting to sync')).toHaveCount(10);
   await expect(reopened.locator('[data-photo-state="on-device"]')).toHaveCount(10);
   const onDevice = await deviceBlobHashes(phone);
+  // A phone screen: nothing scrolls sideways.
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // View opens the full image in a new tab, offline, from the device's bytes.
+  const [viewer] = await Promise.all([
+    context.waitForEvent('page'),
+    reopened
+      .first()
+      .getByRole('button', { name: /^View / })
+      .click(),
+  ]);
+  await expect.poll(() => viewer.url()).toMatch(/^blob:/);
+  await viewer.close();
 
   // Back online; the first photo upload fails once.
   let failedPuts = 0;

@@ -32,7 +32,7 @@ export function secondQuality(firstBytes: number): number {
   return Math.max(0.4, Math.min(0.72, FIRST_QUALITY - 0.22 * over));
 }
 
-function canvasOf(bitmap: ImageBitmap, maxEdge: number): OffscreenCanvas {
+function canvasOf(bitmap: ImageBitmap | OffscreenCanvas, maxEdge: number): OffscreenCanvas {
   const scale = fitScale(bitmap.width, bitmap.height, maxEdge);
   const width = Math.max(1, Math.round(bitmap.width * scale));
   const height = Math.max(1, Math.round(bitmap.height * scale));
@@ -67,7 +67,8 @@ export async function compressImage(file: Blob, capturedAt: string | null = null
     if (image.size > MAX_OUTPUT_BYTES) {
       image = await canvas.convertToBlob({ type: 'image/jpeg', quality: secondQuality(image.size) });
     }
-    const thumbCanvas = canvasOf(bitmap, THUMB_EDGE_PX);
+    // From the 2560 px canvas, not the full decode: an eighth of the pixels to scale down.
+    const thumbCanvas = canvasOf(canvas, THUMB_EDGE_PX);
     const thumbnail = await thumbCanvas.convertToBlob({ type: 'image/jpeg', quality: THUMB_QUALITY });
     await checkOutput(image);
     return { image, width: canvas.width, height: canvas.height, thumbnail, capturedAt };

@@ -12,6 +12,7 @@ import { runB3 } from './b3.ts';
 import { runB4 } from './b4.ts';
 import { runB12 } from './b12-drain.ts';
 import { runB14 } from './b14-signin.ts';
+import { runB9 } from './b9-photos.ts';
 import { runPullPage } from './pull-page.ts';
 import { runB11 } from './web-bundle.ts';
 import { runB10 } from './web-lighthouse.ts';
@@ -35,6 +36,7 @@ const BENCHES: Record<string, () => Promise<{ rows: SummaryRow[]; raw: unknown }
   B6: runB6,
   B7: runB7,
   B8: runB8,
+  B9: runB9,
   B10: runB10,
   B11: runB11,
   /** B12 again, in Chromium against the real server (B12 above is the Node run on fake-indexeddb). */

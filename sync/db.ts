@@ -78,6 +78,17 @@ export interface BlobRecord {
 }
 
 /**
+ * A photo's small preview kept on the device (SPEC C16), by photo id: galleries show it at once, offline,
+ * and after the photo's bytes were evicted. Never sent.
+ */
+export interface ThumbnailRecord {
+  photoId: string;
+  bytes: ArrayBuffer;
+  mimeType: string;
+  createdAt: number;
+}
+
+/**
  * Something the user should see in "Sync issues" (SPEC C5): a change the server refused ('mutation'), a
  * change whose fields partly lost to later edits ('conflict'), or photo bytes the server would not store
  * ('blob'), each kept with everything needed to fix and retry it.
@@ -140,6 +151,7 @@ export class SyncDb extends Dexie {
   shadows!: Table<ShadowRow, [string, string]>;
   blobs!: Table<BlobRecord, string>;
   syncIssues!: Table<SyncIssue, number>;
+  thumbnails!: Table<ThumbnailRecord, string>;
   meta!: Table<SyncMeta, string>;
 
   /** The user and company this database belongs to. */
@@ -171,6 +183,8 @@ export class SyncDb extends Dexie {
       syncIssues: '++id, kind, createdAt',
       meta: 'key',
     });
+    // Photo thumbnails (issue 11, SPEC C16).
+    this.version(3).stores({ thumbnails: 'photoId' });
     // The Subcontractors board reads the subcontractor tasks by category (issue 13): an index, not a scan.
     this.version(4).stores({
       tasks:

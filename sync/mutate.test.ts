@@ -159,6 +159,25 @@ describe('local writes', () => {
     });
   });
 
+  it('[C15][C16] a photo keeps its capture time on the row and its thumbnail on the device only', async () => {
+    const db = device();
+    const thumb = new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 9, 9]);
+    const row = await addPhoto(db, {
+      projectId,
+      bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 5, 6]),
+      mimeType: 'image/jpeg',
+      originalName: 'IMG_0007.JPG',
+      capturedAt: '2026-05-04T07:12:09.000Z',
+      thumbnail: thumb,
+    });
+    expect(row).toMatchObject({ capturedAt: '2026-05-04T07:12:09.000Z', originalName: 'IMG_0007.JPG' });
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.data).toMatchObject({ capturedAt: '2026-05-04T07:12:09.000Z' });
+    expect(JSON.stringify(entry!.data)).not.toContain('thumbnail');
+    const kept = await db.thumbnails.get(row.id);
+    expect(new Uint8Array(kept!.bytes)).toEqual(thumb);
+  });
+
   it('[C9] an empty photo is refused before anything is stored', async () => {
     const db = device();
     await expect(

@@ -114,7 +114,12 @@ export const newRowId = (): string => newId();
 
 /** SHA-256 of bytes as lower-case hex (SubtleCrypto: browsers and Node 20). */
 export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes instanceof Uint8Array ? bytes.slice() : bytes);
+  // A view, never the bare buffer: Node's WebCrypto refuses an ArrayBuffer of another realm (a jsdom
+  // Blob's), while a view over it is accepted.
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    bytes instanceof Uint8Array ? bytes.slice() : new Uint8Array(bytes),
+  );
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
@@ -128,6 +133,10 @@ export interface NewPhoto {
   originalName?: string | null;
   description?: string | null;
   tags?: string[];
+  /** When it was taken (from its EXIF, read before compression), ISO 8601 (SPEC C15). */
+  capturedAt?: string | null;
+  /** A small JPEG preview kept on the device only (SPEC C16), stored in the same transaction. */
+  thumbnail?: ArrayBuffer | Uint8Array | Blob;
 }
 
 /**
@@ -138,6 +147,7 @@ export interface NewPhoto {
  */
 export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
   const buffer = await toArrayBuffer(photo.bytes);
+  const thumbnail = photo.thumbnail ? await toArrayBuffer(photo.thumbnail) : null;
   if (buffer.byteLength === 0) throw new LocalWriteError('The photo is empty', 'INVALID');
   if (buffer.byteLength > MAX_PHOTO_BYTES)
     throw new LocalWriteError('The photo is larger than 10 MiB', 'INVALID');
@@ -155,7 +165,11 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
   };
   if (photo.originalName != null) data.originalName = photo.originalName;
   if (photo.description != null) data.description = photo.description;
-  await db.transaction('rw', [db.photos, db.blobs, db.outbox, db.shadows, db.meta], async () => {
+  if (photo.capturedAt != null) data.capturedAt = photo.capturedAt;
+  const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
+  await db.transaction('rw', tables, async () => {
+    if (thumbnail)
+      await db.thumbnails.put({ photoId: id, bytes: thumbnail, mimeType: 'image/jpeg', createdAt: now });
     const existing = await db.blobs.get(sha256);
     if (existing) await db.blobs.update(sha256, { lastUsedAt: now });
     else {

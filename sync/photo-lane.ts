@@ -91,8 +91,10 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
   }
 
   async function upload(blob: BlobRecord): Promise<'uploaded' | 'failed' | 'fatal'> {
+    uploadProgress.set(blob.sha256, 0);
     try {
-      await requestJson(options.fetch, `${options.baseUrl}/api/sync/blobs/${blob.sha256}`, {
+      const send = withUploadProgress(options.fetch, (sent) => uploadProgress.set(blob.sha256, sent));
+      await requestJson(send, `${options.baseUrl}/api/sync/blobs/${blob.sha256}`, {
         method: 'PUT',
         headers: { 'content-type': blob.mimeType || 'application/octet-stream' },
         body: blob.bytes,
@@ -127,6 +129,8 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
         });
       }
       return 'failed';
+    } finally {
+      uploadProgress.delete(blob.sha256);
     }
   }
 
@@ -228,4 +232,67 @@ export async function readBlob(db: SyncDb, sha256: string): Promise<BlobRecord |
   if (!blob) return null;
   await db.blobs.update(sha256, { lastUsedAt: db.now() });
   return blob;
+}
+
+/**
+ * The photo uploads running in this page, by sha256, with the share of bytes sent (0 to 1): what a photo's
+ * card and the sync status show as "Uploading 40%". In memory only: an upload belongs to one page.
+ */
+export const uploadProgress = (() => {
+  const sent = new Map<string, number>();
+  const listeners = new Set<() => void>();
+  let snapshot: ReadonlyMap<string, number> = new Map();
+  const changed = () => {
+    snapshot = new Map(sent);
+    for (const l of listeners) l();
+  };
+  return {
+    set(sha256: string, fraction: number) {
+      sent.set(sha256, fraction);
+      changed();
+    },
+    delete(sha256: string) {
+      if (sent.delete(sha256)) changed();
+    },
+    /** The current uploads (a new map after every change, for `useSyncExternalStore`). */
+    snapshot: (): ReadonlyMap<string, number> => snapshot,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+})();
+
+/**
+ * `fetch` reports no upload progress, XMLHttpRequest does: in a page (not in the service worker, which has
+ * no XHR, nor in tests that inject their own fetch without XHR) the PUT goes through XHR to report it.
+ */
+function withUploadProgress(fallback: FetchLike, onProgress: (fraction: number) => void): FetchLike {
+  if (typeof XMLHttpRequest === 'undefined' || typeof window === 'undefined') return fallback;
+  return (url, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'GET', String(url));
+      xhr.withCredentials = true;
+      new Headers(init.headers).forEach((value, key) => xhr.setRequestHeader(key, value));
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      };
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
+          const at = line.indexOf(':');
+          if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        }
+        resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers }));
+      };
+      xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+      xhr.ontimeout = xhr.onerror;
+      xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+      init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
 }

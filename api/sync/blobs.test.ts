@@ -179,3 +179,39 @@ describe('blob lane', () => {
     }
   });
 });
+
+describe('photo create', () => {
+  it('[C15] keeps the capture time a device read from the EXIF, and pulls it', async () => {
+    const d = device(t, crew);
+    const id = newId();
+    const { body } = await d.push([
+      d.mutation('create', 'photos', id, {
+        projectId: project,
+        sha256: sha256(uniquePng()),
+        originalName: 'IMG_2041.jpg',
+        capturedAt: '2026-05-04T07:12:09.000Z',
+      }),
+    ]);
+    expect(body.results[0]).toMatchObject({ status: 'applied' });
+    expect(cell(t, 'photos', id, 'captured_at')).toBe('2026-05-04T07:12:09.000Z');
+    const listed = await t.request('GET', `/api/photos?projectId=${project}`, { cookie: crew });
+    const row = ((await listed.json()) as { id: string; capturedAt: string | null }[]).find(
+      (p) => p.id === id,
+    );
+    expect(row?.capturedAt).toBe('2026-05-04T07:12:09.000Z');
+  });
+
+  it('[C15] rejects a create whose capture time is not a date and time, storing nothing', async () => {
+    const d = device(t, crew);
+    const id = newId();
+    const { body } = await d.push([
+      d.mutation('create', 'photos', id, {
+        projectId: project,
+        sha256: sha256(uniquePng()),
+        capturedAt: 'yesterday',
+      }),
+    ]);
+    expect(body.results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION_FAILED' });
+    expect(t.db.$client.prepare('SELECT count(*) AS n FROM photos WHERE id = ?').get(id)).toEqual({ n: 0 });
+  });
+});

@@ -25,6 +25,11 @@ export const PhotoCreateSchema = z.strictObject({
   originalName: OptionalText(255),
   description: OptionalText(2000),
   tags: PhotoTags.default([]),
+  /** When the photo was taken (its EXIF, read on the device before the bytes were re-encoded without it). */
+  capturedAt: z.iso
+    .datetime({ offset: true, message: 'must be an ISO 8601 date and time' })
+    .nullable()
+    .optional(),
   userId: z.unknown().optional(),
 });
 

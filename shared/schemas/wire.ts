@@ -71,6 +71,7 @@ export const PhotoWireSchema = z.strictObject({
   mimeType: z.string().nullable(),
   sizeBytes: z.number().int().nullable(),
   blobStatus: z.string(),
+  capturedAt: z.string().nullable(),
 });
 
 export const ScheduleChangeWireSchema = z.strictObject({

@@ -118,6 +118,11 @@ export function useSyncDb(): SyncDb {
   return useLocalData().db;
 }
 
+/** The open Dexie mirror, or null outside the signed-in app (a component mounted alone in a test). */
+export function useOptionalSyncDb(): SyncDb | null {
+  return useContext(LocalDataContext)?.db ?? null;
+}
+
 /** The running sync engine, or null (tests). */
 export function useSyncEngine(): SyncEngine | null {
   return useLocalData().engine;

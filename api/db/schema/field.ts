@@ -104,6 +104,8 @@ export const photos = sqliteTable(
     mimeType: text('mime_type'),
     sizeBytes: integer('size_bytes'),
     blobStatus: text('blob_status').notNull().default('present'),
+    /** When the photo was taken (from its EXIF on the device), ISO 8601; null when unknown. */
+    capturedAt: text('captured_at'),
     createdAt: createdAt(),
     ...syncColumns(),
   },

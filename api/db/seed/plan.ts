@@ -462,6 +462,8 @@ export class Builder {
         mimeType: 'image/jpeg',
         sizeBytes: bytes.byteLength,
         blobStatus: 'present',
+        // Demo photos are taken on site and uploaded at once.
+        capturedAt: iso(createdMs),
         createdAt: iso(createdMs),
       });
     }

@@ -1,6 +1,13 @@
-import PlaceholderPage from '#web/features/placeholder/placeholder-page.tsx';
+import { useCallback } from 'react';
+import { useSyncDb } from '#web/app/local-data.tsx';
+import { useSession } from '#web/app/session.tsx';
+import { PhotosScreen } from './components/photos-screen.tsx';
 
-/** /photos: not built yet (its issue replaces this file with the screen). */
+/** /photos: the Photo Gallery on the signed-in user's device database. */
 export default function PhotosPage() {
-  return <PlaceholderPage screen="photos" />;
+  const { user } = useSession();
+  const db = useSyncDb();
+  const grants = user?.grants;
+  const can = useCallback((permission: string) => !grants || grants.includes(permission), [grants]);
+  return <PhotosScreen db={db} can={can} timeZone={user?.companyTimeZone} />;
 }

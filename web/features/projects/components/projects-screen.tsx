@@ -307,6 +307,8 @@ export function ProjectsScreen({
             projectId={dialog.project.id}
             projectName={dialog.project.name ?? 'Project'}
             initialTab={dialog.tab}
+            timeZone={timeZone}
+            can={can}
           />
         )}
       </TooltipProvider>

@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { describeSyncStatus } from '../sync-status-text.ts';
 import { useIssueToasts } from '../use-issue-toasts.ts';
+import { PhotoUploads } from '#web/features/photos/components/photo-uploads.tsx';
 import { SyncIssuesDialog } from './sync-issues-panel.tsx';
 
 /** Re-renders every `ms` so relative times ("Last synced 3 minutes ago") stay true. */
@@ -76,6 +77,7 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
               </p>
               <p className="text-slate-700">{text.changes ?? 'All changes sent'}</p>
               {text.photos && <p className="text-slate-700">{text.photos}</p>}
+              <PhotoUploads />
               <p className="text-slate-600">{text.lastSynced}</p>
               {text.staleWarning && (
                 <p role="alert" className="rounded-md bg-amber-50 p-2 text-amber-900">

@@ -10,6 +10,7 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { RefusedPhoto } from '#web/features/photos/components/refused-photo.tsx';
 import { discardIssue, retryIssue } from '../issue-actions.ts';
 import { formatFieldValue, parseEditedFields } from '../issue-fields.ts';
 import { loadIssueNames, type IssueNames } from '../issue-names.ts';
@@ -147,9 +148,7 @@ function IssueItem({ issue, names }: { issue: SyncIssue; names: IssueNames }) {
           ))}
         </dl>
       )}
-      {issue.kind === 'blob' && issue.sha256 && (
-        <p className="mt-2 text-xs break-all text-slate-500">Photo {issue.sha256.slice(0, 16)}</p>
-      )}
+      {issue.kind === 'blob' && issue.sha256 && <RefusedPhoto db={db} sha256={issue.sha256} />}
       {editing ? (
         <RetryForm issue={issue} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
       ) : (

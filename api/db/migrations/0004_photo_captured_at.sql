@@ -1,0 +1,1 @@
+ALTER TABLE `photos` ADD `captured_at` text;

@@ -10,3 +10,4 @@ export * from './risk.ts';
 export * from './health-bands.ts';
 export * from './project-health.ts';
 export * from './company-domain.ts';
+export * from './log-filters.ts';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useSyncDb, useSyncStatus } from './local-data.tsx';
 
@@ -43,8 +44,23 @@ export function firstDownloadText({ rows, online }: Pick<FirstDownload, 'rows' |
  * invite duplicates (DESIGN.md section 7).
  */
 export function FirstDownloadGate({ children }: { children: ReactNode }) {
+  return useInRouterContext() ? <RoutedGate>{children}</RoutedGate> : <Gate>{children}</Gate>;
+}
+
+/**
+ * Screens that draw their own loading state (skeleton cards, spec 02 section 2) from `useFirstDownload`
+ * and never show an empty state before it completes; the gate lets them through.
+ */
+const DRAWS_OWN_LOADING: ReadonlySet<string> = new Set(['/logs']);
+
+function RoutedGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Gate passThrough={DRAWS_OWN_LOADING.has(pathname)}>{children}</Gate>;
+}
+
+function Gate({ children, passThrough = false }: { children: ReactNode; passThrough?: boolean }) {
   const download = useFirstDownload();
-  if (download.done === true) return <>{children}</>;
+  if (download.done === true || passThrough) return <>{children}</>;
   return (
     <div className="p-10" data-testid="first-download">
       <Spinner

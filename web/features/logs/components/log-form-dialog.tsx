@@ -218,7 +218,7 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
               Tags are given to the photos added in this save.
             </p>
             {tags.length > 0 && (
-              <ul aria-label="Tags" className="flex flex-wrap gap-2">
+              <ul aria-label="Chosen tags" className="flex flex-wrap gap-2">
                 {tags.map((t) => (
                   <li
                     key={t}

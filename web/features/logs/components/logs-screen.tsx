@@ -29,6 +29,8 @@ export interface LogsScreenProps {
   downloaded?: boolean;
   /** Shown under the skeletons while the first download runs. */
   downloadText?: string;
+  /** The photo pipeline (a seam for tests in environments without image decoding). */
+  importPhotos?: typeof importPhotos;
 }
 
 /** How many cards a page shows; 'Show more logs' adds as many again. */
@@ -52,6 +54,7 @@ export function LogsScreen({
   timeZone = DEFAULT_TIME_ZONE,
   downloaded = true,
   downloadText,
+  importPhotos: importFiles = importPhotos,
 }: LogsScreenProps) {
   const zone = zoneOrDefault(timeZone);
   const { filters, set, clear } = useLogFilters();
@@ -85,7 +88,7 @@ export function LogsScreen({
   const importFor = async (projectId: string, title: string, { files, tags }: LogSubmission) => {
     if (!files.length) return [];
     try {
-      const rows = await importPhotos(db, files, { projectId, description: title, tags });
+      const rows = await importFiles(db, files, { projectId, description: title, tags });
       return rows.map((r) => photoFileUrl(r.id));
     } catch (err) {
       toast({

@@ -48,7 +48,7 @@ export function LogFiltersBar({ filters, projects, onChange, onClear }: LogFilte
           onChange={(e) => onChange({ search: e.target.value })}
         />
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={id('project')}>Project</Label>
           <Select value={filters.projectId} onValueChange={(v) => onChange({ projectId: v })}>
@@ -121,7 +121,7 @@ export function LogFiltersBar({ filters, projects, onChange, onClear }: LogFilte
         </div>
       </div>
       {filters.date === 'custom' && (
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-3">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor={id('start')}>Start date</Label>
             <Input
@@ -143,7 +143,7 @@ export function LogFiltersBar({ filters, projects, onChange, onClear }: LogFilte
             />
           </div>
           {!(filters.start && filters.end) && (
-            <p className="text-sm text-slate-600 sm:col-span-2">
+            <p className="col-span-2 text-sm text-slate-600">
               Pick a start and an end date to filter by a range.
             </p>
           )}

@@ -163,7 +163,7 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
           <Field id={id('content')} label="Content" error={msg.content}>
             <Textarea {...aria(id('content'), msg.content)} {...form.register('content')} rows={4} />
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-2 gap-4">
             <Field id={id('type')} label="Type" error={msg.type}>
               <Select value={values.type} onValueChange={(v) => set('type', v)}>
                 <SelectTrigger {...aria(id('type'), msg.type)}>

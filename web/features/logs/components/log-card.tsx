@@ -1,4 +1,13 @@
-import { AlertTriangle, FileText, Flag, HardHat, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  AlertTriangle,
+  FileText,
+  Flag,
+  HardHat,
+  History,
+  Pencil,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { nextLogStatus } from '#shared/rules/log-filters.ts';
 import type { ProjectLogRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
@@ -31,6 +40,7 @@ export interface LogCardProps {
   onEdit: (log: ProjectLogRow) => void;
   onDelete: (log: ProjectLogRow) => void;
   onAdvance: (log: ProjectLogRow, status: string) => void;
+  onHistory: (log: ProjectLogRow) => void;
 }
 
 /** One log of the Project Logs screen (spec 02 section 2). */
@@ -43,6 +53,7 @@ export function LogCard({
   onEdit,
   onDelete,
   onAdvance,
+  onHistory,
 }: LogCardProps) {
   const type = (log.type ?? 'general') as LogType;
   const Icon = TYPE_ICONS[type] ?? FileText;
@@ -109,6 +120,15 @@ export function LogCard({
               Edit
             </Button>
           )}
+          <Button
+            size="icon"
+            variant="ghost"
+            onClick={() => onHistory(log)}
+            aria-label={`History of ${title}`}
+            title="History"
+          >
+            <History className="h-4 w-4" aria-hidden="true" />
+          </Button>
           {canDelete && (
             <Button
               size="sm"

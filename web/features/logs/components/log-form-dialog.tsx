@@ -29,6 +29,8 @@ export interface LogSubmission {
   files: File[];
   /** Tags for the photos of this save (trimmed, no duplicates). */
   tags: string[];
+  /** Called as each photo is done, so the dialog can say how far the save is. */
+  onProgress: (done: number, total: number) => void;
 }
 
 export interface LogFormDialogProps {
@@ -95,6 +97,7 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
   const [tags, setTags] = useState<string[]>([]);
   const [tagInput, setTagInput] = useState('');
   const previews = useObjectUrls(files);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const set = (name: 'projectId' | 'type' | 'status', value: string) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
@@ -110,9 +113,10 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
   };
 
   const submit = form.submitPatch(async (data, changed) => {
-    await onSubmit({ data, changed, files, tags }).then(
+    const onProgress = (done: number, total: number) => setProgress({ done, total });
+    await onSubmit({ data, changed, files, tags, onProgress }).then(
       () => onOpenChange(false),
-      () => undefined,
+      () => setProgress(null),
     );
   });
 
@@ -334,6 +338,11 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
             <FieldError>{msg.images}</FieldError>
           </div>
 
+          {saving && files.length > 0 && (
+            <p role="status" className="text-sm text-slate-700">
+              Adding photos... {progress?.done ?? 0} of {files.length}
+            </p>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -156,12 +156,16 @@ describe('Project Logs: cards', () => {
     expect((await outbox()).map((e) => [e.op, e.rowId])).toEqual([['delete', log.id]]);
   });
 
-  it('hides Create, Edit, Delete and the status step from a user without those permissions', async () => {
+  it('hides Create, Edit, Delete and the status step from a user without those permissions; History stays', async () => {
     await seed([pulledLog('Read only')]);
     renderLogs(db, { can: () => false });
     const c = within(await screen.findByRole('article', { name: 'Read only' }));
-    expect(c.queryByRole('button')).toBeNull();
+    expect(c.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'History of Read only',
+    ]);
     expect(screen.queryByRole('button', { name: 'Create Log' })).toBeNull();
+    await userEvent.setup().click(c.getByRole('button', { name: 'History of Read only' }));
+    expect(await screen.findByRole('dialog', { name: 'History of Read only' })).toBeTruthy();
   });
 });
 

@@ -6,14 +6,15 @@ import { newId } from '#shared/ids.ts';
 import type { ProjectLogRow, SyncDb } from '#sync/db.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
+import { RecordHistoryDialog } from '#web/components/record-history/record-history-dialog.tsx';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { importPhotos, photoFileUrl } from '#web/features/photos/import-photos.ts';
 import { useLogFilters } from '../hooks/use-log-filters.ts';
 import { useLogPage, useProjectChoices } from '../hooks/use-logs.ts';
-import { LOG_STATUS_LABELS, labelOf } from '../utils/labels.ts';
-import { logToForm, newLogForm } from '../utils/log-form.ts';
+import { LOG_STATUS_LABELS, LOG_TYPE_LABELS, labelOf } from '../utils/labels.ts';
+import { LOG_FIELD_LABELS, logToForm, newLogForm } from '../utils/log-form.ts';
 import { LogCard, LogCardSkeleton } from './log-card.tsx';
 import { LogFiltersBar } from './log-filters-bar.tsx';
 import { LogFormDialog, type LogSubmission } from './log-form-dialog.tsx';
@@ -38,7 +39,10 @@ export const LOGS_PAGE_SIZE = 30;
 const SKELETON_CARDS = 5;
 
 type DialogState =
-  { kind: 'create' } | { kind: 'edit'; log: ProjectLogRow } | { kind: 'delete'; log: ProjectLogRow };
+  | { kind: 'create' }
+  | { kind: 'edit'; log: ProjectLogRow }
+  | { kind: 'delete'; log: ProjectLogRow }
+  | { kind: 'history'; log: ProjectLogRow };
 
 const allowAll = () => true;
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
@@ -85,10 +89,10 @@ export function LogsScreen({
   }, [zone]);
 
   /** Photos go through the pipeline first, so the log's create or patch already names them. */
-  const importFor = async (projectId: string, title: string, { files, tags }: LogSubmission) => {
+  const importFor = async (projectId: string, title: string, { files, tags, onProgress }: LogSubmission) => {
     if (!files.length) return [];
     try {
-      const rows = await importFiles(db, files, { projectId, description: title, tags });
+      const rows = await importFiles(db, files, { projectId, description: title, tags }, { onProgress });
       return rows.map((r) => photoFileUrl(r.id));
     } catch (err) {
       toast({
@@ -210,6 +214,7 @@ export function LogsScreen({
                   onEdit={(l) => setDialog({ kind: 'edit', log: l })}
                   onDelete={(l) => setDialog({ kind: 'delete', log: l })}
                   onAdvance={(l, status) => void advance(l, status)}
+                  onHistory={(l) => setDialog({ kind: 'history', log: l })}
                 />
               </li>
             ))}
@@ -238,6 +243,32 @@ export function LogsScreen({
           projects={projects ?? []}
           onOpenChange={(open) => !open && close()}
           onSubmit={(s) => update(dialog.log, s)}
+        />
+      )}
+      {dialog?.kind === 'history' && (
+        <RecordHistoryDialog
+          open
+          onOpenChange={(open) => !open && close()}
+          table="project_logs"
+          rowId={dialog.log.id}
+          recordName={dialog.log.title ?? 'Log'}
+          fieldLabels={LOG_FIELD_LABELS}
+          formatValue={(field, value) =>
+            typeof value !== 'string'
+              ? undefined
+              : field === 'projectId'
+                ? (projectNames.get(value) ?? 'Unknown Project')
+                : field === 'type'
+                  ? labelOf(LOG_TYPE_LABELS, value)
+                  : field === 'status'
+                    ? labelOf(LOG_STATUS_LABELS, value)
+                    : undefined
+          }
+          onRestore={
+            can('logs:update')
+              ? (field, value) => write('project_logs', 'patch', dialog.log.id, { [field]: value })
+              : undefined
+          }
         />
       )}
       {dialog?.kind === 'delete' && (

@@ -30,7 +30,8 @@ export interface LogFields {
   images: string[];
 }
 
-const LABELS: Record<LogField, string> = {
+/** The form's field labels: its error messages and the record's History name fields by them. */
+export const LOG_FIELD_LABELS: Record<LogField, string> = {
   projectId: 'Project',
   title: 'Title',
   content: 'Content',
@@ -65,9 +66,11 @@ export function validateLogForm(values: LogFormValues): Validated<LogFields, Log
   const errors: Partial<Record<LogField, string>> = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
-    if (typeof key !== 'string' || !(key in LABELS)) continue;
+    if (typeof key !== 'string' || !(key in LOG_FIELD_LABELS)) continue;
     const field = key as LogField;
-    errors[field] ??= /^[a-z]/.test(issue.message) ? `${LABELS[field]} ${issue.message}` : issue.message;
+    errors[field] ??= /^[a-z]/.test(issue.message)
+      ? `${LOG_FIELD_LABELS[field]} ${issue.message}`
+      : issue.message;
   }
   if (!values.projectId) errors.projectId = 'Project is required';
   return { ok: false, errors };

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { LOG_STATUSES, LOG_TYPES } from '#shared/enums.ts';
 import { hasActiveLogFilters, type LogDateFilter, type LogFilters } from '#shared/rules/log-filters.ts';
@@ -24,10 +24,41 @@ export interface LogFiltersBarProps {
   onClear: () => void;
 }
 
+/** How long typing pauses before the list is searched: one scan of the device's logs per pause, not per key. */
+const SEARCH_PAUSE_MS = 200;
+
+/**
+ * The search box's own text, sent on after a pause. `known` is the search the filters hold as far as this
+ * box knows (seen or sent by it): only a change from elsewhere (Clear All Filters, a link) replaces the text,
+ * so a key typed while the URL catches up is never lost.
+ */
+function useDebouncedSearch(value: string, send: (value: string) => void) {
+  const [text, setText] = useState(value);
+  const [known, setKnown] = useState(value);
+  if (value !== known) {
+    setKnown(value);
+    setText(value);
+  }
+  const sendRef = useRef(send);
+  useEffect(() => {
+    sendRef.current = send;
+  });
+  useEffect(() => {
+    if (text === known) return;
+    const timer = setTimeout(() => {
+      setKnown(text);
+      sendRef.current(text);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, known]);
+  return { text, setText };
+}
+
 /** Search, project, type, status and date filters of the Project Logs screen (spec 02 section 2). */
 export function LogFiltersBar({ filters, projects, onChange, onClear }: LogFiltersBarProps) {
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
+  const search = useDebouncedSearch(filters.search, (value) => onChange({ search: value }));
   const knownProject = filters.projectId === 'all' || projects.some((p) => p.id === filters.projectId);
   return (
     <section
@@ -44,8 +75,8 @@ export function LogFiltersBar({ filters, projects, onChange, onClear }: LogFilte
           aria-label="Search logs"
           placeholder="Search logs..."
           className="pl-9"
-          value={filters.search}
-          onChange={(e) => onChange({ search: e.target.value })}
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
         />
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SyncDb } from '#sync/db.ts';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
@@ -18,6 +18,8 @@ import {
 } from './test-support.tsx';
 
 beforeAll(polyfillDom);
+// The full suite shares two cores: a first read of the device database can take over the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 let db: SyncDb;
 afterEach(async () => {

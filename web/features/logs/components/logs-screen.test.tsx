@@ -436,4 +436,45 @@ describe('Project Logs: Create Log and Edit', () => {
     expect((d.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('With photo');
     expect(await db.project_logs.count()).toBe(0);
   });
+
+  it('edit: a failing photo import says so, and the log is not patched', async () => {
+    await seed([pulledLog('Handover')]);
+    const user = userEvent.setup();
+    renderLogs(db, {
+      importPhotos: async () => {
+        throw new Error('disk full');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Handover' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Edit Project Log' }));
+    await user.upload(d.getByLabelText('Add more photos'), jpeg('a.jpg'));
+    await user.click(d.getByRole('button', { name: 'Update Log' }));
+    expect(
+      (await screen.findAllByText(/Failed to upload new photos\.\.\. disk full/)).length,
+    ).toBeGreaterThan(0);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it('a refused write shows the spec toast for create, update and delete', async () => {
+    await seed([pulledLog('Locked')]);
+    const user = userEvent.setup();
+    renderLogs(db, {
+      write: async () => {
+        throw new Error('storage is full');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Log' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Create Project Log' }));
+    await pick(user, d, 'Project', 'Harbor Tower');
+    await user.type(d.getByLabelText(/^Title/), 'Will fail');
+    await user.click(d.getByRole('button', { name: 'Create Log' }));
+    expect((await screen.findAllByText('Failed to create project log')).length).toBeGreaterThan(0);
+    await user.click(d.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(card('Locked')).getByRole('button', { name: 'Start Progress' }));
+    expect((await screen.findAllByText('Failed to update log')).length).toBeGreaterThan(0);
+    await user.click(within(card('Locked')).getByRole('button', { name: 'Delete Locked' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findAllByText('Failed to delete log')).length).toBeGreaterThan(0);
+    expect(card('Locked')).toBeTruthy();
+  });
 });

@@ -89,7 +89,12 @@ export function LogsScreen({
   }, [zone]);
 
   /** Photos go through the pipeline first, so the log's create or patch already names them. */
-  const importFor = async (projectId: string, title: string, { files, tags, onProgress }: LogSubmission) => {
+  const importFor = async (
+    projectId: string,
+    title: string,
+    { files, tags, onProgress }: LogSubmission,
+    failure: string,
+  ) => {
     if (!files.length) return [];
     try {
       const rows = await importFiles(db, files, { projectId, description: title, tags }, { onProgress });
@@ -97,7 +102,7 @@ export function LogsScreen({
     } catch (err) {
       toast({
         title: 'Upload Error',
-        description: `Failed to upload photos... ${messageOf(err)}`,
+        description: `${failure} ${messageOf(err)}`,
         variant: 'destructive',
       });
       throw err;
@@ -105,7 +110,7 @@ export function LogsScreen({
   };
 
   const create = async (s: LogSubmission) => {
-    const added = await importFor(s.data.projectId, s.data.title, s);
+    const added = await importFor(s.data.projectId, s.data.title, s, 'Failed to upload photos...');
     try {
       const id = newId();
       await write('project_logs', 'create', id, { ...s.data, images: [...s.data.images, ...added] });
@@ -117,7 +122,7 @@ export function LogsScreen({
   };
 
   const update = async (log: ProjectLogRow, s: LogSubmission) => {
-    const added = await importFor(s.data.projectId, s.data.title, s);
+    const added = await importFor(s.data.projectId, s.data.title, s, 'Failed to upload new photos...');
     const patch = added.length ? { ...s.changed, images: [...s.data.images, ...added] } : s.changed;
     try {
       await write('project_logs', 'patch', log.id, patch);

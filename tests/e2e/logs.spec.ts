@@ -191,6 +191,16 @@ test('offline from a cold start: a log with 3 photos, edited, kept across a rest
   expect([...patches.values()]).toEqual([{ title: renamed }]);
   await expect(card(phone, renamed).getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
 
+  // A thumbnail opens the full image in a new tab.
+  const [popup] = await Promise.all([
+    phone.waitForEvent('popup'),
+    card(phone, renamed).getByRole('link').first().click(),
+  ]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe(new URL(log?.images[0] ?? '', phone.url()).href);
+  expect(await popup.evaluate(() => document.contentType)).toBe('image/jpeg');
+  await popup.close();
+
   // Deleted, after a confirmation.
   await card(phone, renamed)
     .getByRole('button', { name: `Delete ${renamed}` })

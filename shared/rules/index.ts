@@ -15,3 +15,4 @@ export * from './timeline.ts';
 export * from './gantt.ts';
 export * from './calendar-month.ts';
 export * from './crew-day.ts';
+export * from './log-filters.ts';

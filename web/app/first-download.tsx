@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
+import { LogsSkeleton } from '#web/features/logs/components/log-card.tsx';
 import { ScheduleSkeleton } from '#web/features/schedule/components/schedule-skeleton.tsx';
 import { useSyncDb, useSyncStatus } from './local-data.tsx';
 
@@ -39,8 +40,11 @@ export function firstDownloadText({ rows, online }: Pick<FirstDownload, 'rows' |
   return `Downloading your data... ${count} so far`;
 }
 
-/** Screens that give their own loading skeleton (spec 02 section 2: /schedule), by path. */
-const SCREEN_SKELETONS: Record<string, ComponentType> = { '/schedule': ScheduleSkeleton };
+/** Screens that give their own loading skeleton (spec 02 section 2: /schedule, /logs), by path. */
+const SCREEN_SKELETONS: Record<string, ComponentType> = {
+  '/schedule': ScheduleSkeleton,
+  '/logs': LogsSkeleton,
+};
 
 function RouteSkeleton() {
   const Skeleton = SCREEN_SKELETONS[useLocation().pathname];

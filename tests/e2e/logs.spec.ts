@@ -1,0 +1,216 @@
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
+
+// Issue 11, Project Logs, on a phone and offline from a cold start: a log with 3 photos is written and
+// edited with no network, survives closing the app, and reaches the server with its photos once online.
+
+const PASSWORD = 'sitecommand-demo';
+const PHONE = { width: 390, height: 844 };
+/** A seeded project of Summit Builders (api/db/seed). */
+const SEEDED_PROJECT = 'Riverside Medical Office Building';
+
+test.use({ viewport: PHONE, hasTouch: true });
+
+interface ServerLog {
+  id: string;
+  title: string;
+  content: string;
+  projectId: string;
+  images: string[];
+}
+interface ServerPhoto {
+  id: string;
+  projectId: string;
+  originalName: string | null;
+}
+
+let offline = false;
+
+function watchConsole(page: Page, problems: string[]) {
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() !== 'error') return;
+    if (offline && OFFLINE_NOISE.test(msg.text())) return;
+    // A photo whose bytes are still on the device (404 BLOB_PENDING, or no network) is the photo lane's
+    // business, not this screen's.
+    if (/\/api\/photos\/[^/]+\/file$/.test(msg.location().url)) return;
+    problems.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+}
+
+async function signIn(page: Page, email: string) {
+  // The API checks Origin on writes; a browser's own fetch would send the app's origin.
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3115').origin;
+  const res = await page.request.post('/api/auth/login', {
+    headers: { origin },
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function serverLogs(request: APIRequestContext): Promise<ServerLog[]> {
+  const res = await request.get('/api/logs');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as ServerLog[];
+}
+
+/** Small, distinct JPEGs made here (distinct colours, so distinct hashes). */
+function jpegs(count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      name: `site-${i + 1}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await sharp({
+        create: {
+          width: 64,
+          height: 48,
+          channels: 3,
+          background: { r: 40 + 60 * i, g: 120, b: 200 - 50 * i },
+        },
+      })
+        .jpeg()
+        .toBuffer(),
+    })),
+  );
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Nothing on the page scrolls sideways at phone width. */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('offline from a cold start: a log with 3 photos, edited, kept across a restart, synced, deleted', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const problems: string[] = [];
+  watchConsole(page, problems);
+  await signIn(page, 'manager@summit.test');
+  await page.goto('/logs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Project Logs' })).toBeVisible();
+  // The seeded logs arrive with the first download; then the service worker must hold the app shell.
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.close();
+
+  // Cold start with no network.
+  offline = true;
+  await cutNetwork(context);
+  let phone = await context.newPage();
+  watchConsole(phone, problems);
+  await phone.goto('/logs');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Project Logs' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(phone.getByRole('article').first()).toBeVisible();
+  expect(await sideways(phone)).toBeLessThanOrEqual(0);
+
+  const title = `Slab pour level 3 ${Date.now()}`;
+  await phone.getByRole('button', { name: 'Create Log' }).click();
+  const create = phone.getByRole('dialog', { name: 'Create Project Log' });
+  await pick(phone, create, 'Project', SEEDED_PROJECT);
+  await create.getByLabel('Title').fill(title);
+  await create.getByLabel('Content').fill('Poured 40 m3, cylinders taken');
+  await pick(phone, create, 'Type', 'Milestone');
+  await create.getByLabel('Add photos').setInputFiles(await jpegs(3));
+  await expect(create.getByRole('list', { name: 'New photos' }).getByRole('listitem')).toHaveCount(3);
+  await create.getByRole('button', { name: 'Create Log' }).click();
+  await expect(create).toBeHidden();
+
+  const created = card(phone, title);
+  await expect(created).toBeVisible();
+  await expect(created.getByRole('list', { name: 'Photos' }).getByRole('link')).toHaveCount(3);
+  await expect(created.getByText('Milestone', { exact: true })).toBeVisible();
+  await expect(created.getByText('Waiting to sync')).toBeVisible();
+
+  // Only the title is edited.
+  const renamed = `${title} (checked)`;
+  await created.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = phone.getByRole('dialog', { name: 'Edit Project Log' });
+  await expect(edit.getByRole('list', { name: 'Current photos' }).getByRole('listitem')).toHaveCount(3);
+  await edit.getByLabel('Title').fill(renamed);
+  await edit.getByRole('button', { name: 'Update Log' }).click();
+  await expect(edit).toBeHidden();
+  await expect(card(phone, renamed)).toBeVisible();
+  expect(await sideways(phone)).toBeLessThanOrEqual(0);
+
+  // Nothing has reached the server yet.
+  expect((await serverLogs(phone.request)).some((l) => l.title.startsWith(title))).toBe(false);
+
+  // Closed and reopened, still offline: the log is there, marked waiting.
+  await phone.close();
+  phone = await context.newPage();
+  watchConsole(phone, problems);
+  const pushed: { id: number; table: string; op: string; rowId: string; data: Record<string, unknown> }[] =
+    [];
+  phone.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/sync/push') {
+      const body = req.postDataJSON() as { mutations: typeof pushed };
+      pushed.push(...body.mutations);
+    }
+  });
+  await phone.goto('/logs');
+  const reopened = card(phone, renamed);
+  await expect(reopened).toBeVisible({ timeout: 20_000 });
+  await expect(reopened.getByText('Waiting to sync')).toBeVisible();
+  await expect(reopened.getByRole('list', { name: 'Photos' }).getByRole('link')).toHaveCount(3);
+
+  // Back online: the log, its photos and their bytes reach the server.
+  await restoreNetwork(context, [phone]);
+  offline = false;
+  await expect
+    .poll(async () => (await serverLogs(phone.request)).find((l) => l.title === renamed), { timeout: 30_000 })
+    .toMatchObject({ content: 'Poured 40 m3, cylinders taken' });
+  const log = (await serverLogs(phone.request)).find((l) => l.title === renamed);
+  expect(log?.images).toHaveLength(3);
+  const photoIds = (log?.images ?? []).map((u) => /^\/api\/photos\/([0-9a-f-]{36})\/file$/.exec(u)?.[1]);
+  expect(photoIds.every(Boolean)).toBe(true);
+  const photos = (await (await phone.request.get('/api/photos')).json()) as ServerPhoto[];
+  for (const id of photoIds) {
+    expect(photos.find((p) => p.id === id)).toMatchObject({ projectId: log?.projectId });
+    await expect
+      .poll(async () => (await phone.request.get(`/api/photos/${id}/file`)).status(), { timeout: 30_000 })
+      .toBe(200);
+  }
+  // The edit went up as a patch of the title alone (a push may be replayed: mutations count once per id).
+  const patches = new Map(
+    pushed
+      .filter((m) => m.table === 'project_logs' && m.op === 'patch' && m.rowId === log?.id)
+      .map((m) => [m.id, m.data]),
+  );
+  expect([...patches.values()]).toEqual([{ title: renamed }]);
+  await expect(card(phone, renamed).getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
+
+  // A thumbnail opens the full image in a new tab.
+  const [popup] = await Promise.all([
+    phone.waitForEvent('popup'),
+    card(phone, renamed).getByRole('link').first().click(),
+  ]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe(new URL(log?.images[0] ?? '', phone.url()).href);
+  expect(await popup.evaluate(() => document.contentType)).toBe('image/jpeg');
+  await popup.close();
+
+  // Deleted, after a confirmation.
+  await card(phone, renamed)
+    .getByRole('button', { name: `Delete ${renamed}` })
+    .click();
+  const confirm = phone.getByRole('alertdialog', { name: 'Delete log?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(card(phone, renamed)).toHaveCount(0);
+  await expect
+    .poll(async () => (await serverLogs(phone.request)).some((l) => l.id === log?.id), { timeout: 30_000 })
+    .toBe(false);
+
+  expect(problems).toEqual([]);
+});

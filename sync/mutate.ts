@@ -53,12 +53,9 @@ export async function mutate<T extends SyncTable>(
 }
 
 /** One write of a batch: the arguments `mutate` takes. */
-export interface BatchWrite<T extends SyncTable = SyncTable> {
-  table: T;
-  op: MutationOp;
-  rowId: string;
-  data?: MutationData<T>;
-}
+export type BatchWrite = {
+  [T in SyncTable]: { table: T; op: MutationOp; rowId: string; data?: MutationData<T> };
+}[SyncTable];
 
 /**
  * Several local writes as ONE user action (bulk edit): every row and its outbox entry commit in one Dexie

@@ -114,6 +114,9 @@ export function groupTasks<T extends GroupableTask>(
   return { projects, administrative, general };
 }
 
+// One collator, built once: `localeCompare` builds one per call, which is what sorting 10,000 rows pays.
+const titleOrder = new Intl.Collator('en');
+
 /** Task order of every list: a due date first (earliest first), then by title, then id. */
 export function compareTasks(a: GroupableTask, b: GroupableTask): number {
   const da = typeof a.dueDate === 'string' ? a.dueDate : a.dueDate ? a.dueDate.toISOString() : '';
@@ -121,7 +124,7 @@ export function compareTasks(a: GroupableTask, b: GroupableTask): number {
   if (da !== db) return da === '' ? 1 : db === '' ? -1 : da < db ? -1 : 1;
   const ta = a.title ?? '';
   const tb = b.title ?? '';
-  if (ta !== tb) return ta.localeCompare(tb);
+  if (ta !== tb) return titleOrder.compare(ta, tb);
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 

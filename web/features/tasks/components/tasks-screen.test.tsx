@@ -110,8 +110,8 @@ describe('Task Management: tiles and sections', () => {
     expect(projects[0]).toMatch(/^.*Bridge Repair2 tasks · 0% complete/);
     expect(projects[1]).toMatch(/Harbor Tower2 tasks · 50% complete/);
     const [bridge, harbor] = screen.getAllByTestId('progress-ring');
-    expect(bridge.getAttribute('stroke')).toBe('#FB8C00'); // under 50% completed: amber
-    expect(harbor.getAttribute('stroke')).toBe('#E53935'); // an overdue task: red
+    expect(bridge?.getAttribute('stroke')).toBe('#FB8C00'); // under 50% completed: amber
+    expect(harbor?.getAttribute('stroke')).toBe('#E53935'); // an overdue task: red
     expect(
       screen.getByRole('progressbar', { name: 'Progress of Harbor Tower' }).getAttribute('aria-valuenow'),
     ).toBe('50');

@@ -151,8 +151,8 @@ export function TaskCanvasView({
               <h2 className="flex items-center gap-3 pt-4 pb-2">
                 <ProgressRing percent={i.percent} colour={i.colour} />
                 <span className="grid min-w-0 flex-1 gap-1">
-                  <span className="flex items-baseline justify-between gap-2">
-                    <span className="truncate text-base font-semibold text-slate-900">{i.name}</span>
+                  <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                    <span className="min-w-0 truncate text-base font-semibold text-slate-900">{i.name}</span>
                     <span className="shrink-0 text-xs font-normal text-slate-600">
                       {i.count} {i.count === 1 ? 'task' : 'tasks'} · {i.percent}% complete
                     </span>

@@ -129,8 +129,8 @@ function ProjectHeader({
         )}
         <ProgressRing percent={group.percent} colour={group.colour} />
         <span className="grid min-w-0 flex-1 gap-1">
-          <span className="flex items-baseline justify-between gap-2">
-            <span className="truncate text-sm font-semibold text-slate-900">{group.name}</span>
+          <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <span className="min-w-0 truncate text-sm font-semibold text-slate-900">{group.name}</span>
             <span className="shrink-0 text-xs text-slate-600">
               {group.tasks.length} {group.tasks.length === 1 ? 'task' : 'tasks'} · {group.percent}% complete
             </span>

@@ -126,7 +126,7 @@ function TitleButton({
   return (
     <button
       type="button"
-      className="min-h-11 min-w-0 text-left text-sm font-medium break-words text-slate-900 hover:text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 md:min-h-0"
+      className="min-h-11 min-w-11 text-left text-sm font-medium break-words text-slate-900 hover:text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 md:min-h-0"
       onClick={() => actions.open(task)}
     >
       {task.title ?? 'Untitled task'}

@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
 import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
-import { hasActiveFilters, taskMatcher } from '#shared/rules/task-filters.ts';
+import { taskMatcher } from '#shared/rules/task-filters.ts';
 import { groupTasks, taskTiles, toggledByQuickAction, toggledByShortcut } from '#shared/rules/task-groups.ts';
 import type { SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalBatchWrite, LocalWrite } from '#web/app/local-data.tsx';
@@ -306,6 +306,11 @@ export function TasksScreen({
         />
       )}
 
+      {filtered !== undefined && tasks !== undefined && (
+        <p role="status" className="text-sm text-slate-600">
+          Showing {filtered.length} of {tasks.length} tasks
+        </p>
+      )}
       {filtered === undefined ? (
         <p role="status" className="text-slate-600">
           Loading tasks...
@@ -341,11 +346,6 @@ export function TasksScreen({
           item={item}
           selected={selected}
         />
-      )}
-      {filtered !== undefined && !hasActiveFilters(filters) && filtered.length > 0 && (
-        <p className="sr-only" role="status">
-          {filtered.length} tasks
-        </p>
       )}
 
       {dialog?.kind === 'create' && (

@@ -4,8 +4,7 @@
  * Tasks. Subcontractor tasks belong to Project Tasks (DECISIONS.md "Which tasks /tasks shows"). Pure:
  * `now` and the company's time zone come from the caller.
  */
-import { isDueThisWeek, type DateInput } from './dates.ts';
-import { isTaskOverdue } from './due-date-text.ts';
+import { addCalendarDays, dueDay, DUE_THIS_WEEK_DAYS, todayIn, type DateInput } from './dates.ts';
 import { completedPercent, progressColour } from './progress-colour.ts';
 
 export interface GroupableTask {
@@ -29,15 +28,20 @@ export interface TaskTiles {
  * ahead, whatever the status) and Completed.
  */
 export function taskTiles(tasks: readonly GroupableTask[], now: Date, timeZone: string): TaskTiles {
+  // The same tests as `isTaskOverdue` and `isDueThisWeek` (calendar days of the company's zone), with today
+  // and the window's end computed once instead of once per task: this runs over 10,000 rows.
+  const today = todayIn(now, timeZone);
+  const weekEnd = addCalendarDays(today, DUE_THIS_WEEK_DAYS);
   let overdue = 0;
   let dueThisWeek = 0;
   let completed = 0;
   for (const t of tasks) {
-    const status = t.status ?? '';
-    if (status === 'completed') completed += 1;
-    if (t.dueDate == null || t.dueDate === '') continue;
-    if (isTaskOverdue({ status, dueDate: t.dueDate }, now, timeZone)) overdue += 1;
-    if (isDueThisWeek(t.dueDate, now, timeZone)) dueThisWeek += 1;
+    const done = t.status === 'completed';
+    if (done) completed += 1;
+    const day = dueDay(t.dueDate);
+    if (day === null) continue;
+    if (!done && day < today) overdue += 1;
+    if (day >= today && day <= weekEnd) dueThisWeek += 1;
   }
   return { total: tasks.length, overdue, dueThisWeek, completed };
 }

@@ -137,7 +137,7 @@ describe('Task Management: tiles and sections', () => {
     expect(within(row('Tidy yard')).getByText('Due tomorrow')).toBeTruthy();
     expect(within(row('Install fence')).getByText('Due in 7 days')).toBeTruthy();
     expect(within(row('Payroll review')).getByText('No due date')).toBeTruthy();
-    expect(within(row('Pour slab')).getByText('Casey Rivera')).toBeTruthy();
+    expect(await within(row('Pour slab')).findByText('Casey Rivera')).toBeTruthy();
     expect(within(row('Inspect crane')).getByText('Unassigned')).toBeTruthy();
   });
 

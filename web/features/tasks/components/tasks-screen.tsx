@@ -1,10 +1,10 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
-import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
-import { taskMatcher } from '#shared/rules/task-filters.ts';
+import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';
+import { hasActiveFilters, taskMatcher, type TaskFilters } from '#shared/rules/task-filters.ts';
 import { groupTasks, taskTiles, toggledByQuickAction, toggledByShortcut } from '#shared/rules/task-groups.ts';
-import type { SyncDb, TaskRow } from '#sync/db.ts';
+import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalBatchWrite, LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
@@ -14,7 +14,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { TaskFormDialog } from '#web/features/projects/components/task-form-dialog.tsx';
 import { usePeople } from '#web/features/projects/hooks/use-people.ts';
 import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
-import { useProjectList, useTaskData } from '../hooks/use-task-data.ts';
+import { lastAnswer, useProjectList, useTaskData } from '../hooks/use-task-data.ts';
 import { useTaskViewState } from '../hooks/use-task-filters.ts';
 import { useTaskShortcuts } from '../hooks/use-task-shortcuts.ts';
 import { BulkBar } from './bulk-bar.tsx';
@@ -51,6 +51,41 @@ const allowAll = () => true;
 const systemNow = () => new Date();
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 const NO_IDS: ReadonlySet<string> = new Set();
+const NO_TASKS: TaskRow[] = [];
+
+// Derived data remembered across mounts (keyed on the calendar day, not the minute): a return to the
+// screen, or the clock ticking, recomputes nothing over the 10,000 rows unless the data or day changed.
+const tilesOf = lastAnswer(3, (tasks: TaskRow[], _today: string, timeZone: string, now: Date) =>
+  taskTiles(tasks, now, timeZone),
+);
+const filterTasks = lastAnswer(
+  6,
+  (
+    tasks: TaskRow[],
+    _key: string,
+    _today: string,
+    timeZone: string,
+    userId: string,
+    textOf: (t: TaskRow) => string,
+    filters: TaskFilters,
+    now: Date,
+  ) =>
+    hasActiveFilters(filters) ? tasks.filter(taskMatcher(filters, { now, timeZone, userId }, textOf)) : tasks,
+);
+const groupsOf = lastAnswer(
+  4,
+  (tasks: TaskRow[], names: ReadonlyMap<string, string>, _today: string, timeZone: string, now: Date) =>
+    groupTasks(tasks, names, now, timeZone),
+);
+const namesOf = lastAnswer(
+  1,
+  (projects: ProjectRow[] | undefined) =>
+    new Map((projects ?? []).map((p) => [p.id, p.name ?? 'Untitled project'])),
+);
+const choicesOf = lastAnswer(1, (projects: ProjectRow[] | undefined) =>
+  (projects ?? []).map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
+);
+const byIdOf = lastAnswer(1, (tasks: TaskRow[] | undefined) => new Map((tasks ?? []).map((t) => [t.id, t])));
 
 /** The clock, re-read every minute so 'Due today' and the tiles follow midnight in the company's zone. */
 function useMinuteClock(now: () => Date): Date {
@@ -90,27 +125,18 @@ export function TasksScreen({
   const canUpdate = can('tasks:update');
   const canDelete = can('tasks:delete');
 
-  const projectNames = useMemo(
-    () => new Map((projects ?? []).map((p) => [p.id, p.name ?? 'Untitled project'])),
-    [projects],
-  );
-  const projectChoices = useMemo(
-    () => (projects ?? []).map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
-    [projects],
-  );
-  const byId = useMemo(() => new Map((tasks ?? []).map((t) => [t.id, t])), [tasks]);
-  const tiles = useMemo(() => (tasks ? taskTiles(tasks, now, timeZone) : undefined), [tasks, now, timeZone]);
+  const projectNames = namesOf(projects);
+  const projectChoices = choicesOf(projects);
+  const byId = byIdOf(tasks);
+  const today = todayIn(now, timeZone);
+  const tiles = tasks ? tilesOf(tasks, today, timeZone, now) : undefined;
 
   // Typing stays responsive: the list catches up with the filters at a lower priority.
   const deferred = useDeferredValue(filters);
-  const filtered = useMemo(
-    () => (tasks ? tasks.filter(taskMatcher(deferred, { now, timeZone, userId }, textOf)) : undefined),
-    [tasks, deferred, now, timeZone, userId, textOf],
-  );
-  const groups = useMemo(
-    () => groupTasks(filtered ?? [], projectNames, now, timeZone),
-    [filtered, projectNames, now, timeZone],
-  );
+  const filtered = tasks
+    ? filterTasks(tasks, JSON.stringify(deferred), today, timeZone, userId, textOf, deferred, now)
+    : undefined;
+  const groups = groupsOf(filtered ?? NO_TASKS, projectNames, today, timeZone, now);
 
   const setStatus = useCallback(
     async (task: TaskRow, status: string) => {

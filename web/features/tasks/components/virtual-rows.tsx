@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 
 export interface VirtualRowsProps<T> {
@@ -24,10 +24,18 @@ export function VirtualRows<T>({ items, getKey, estimateSize, render, ...aria }:
     const top = el.getBoundingClientRect().top + window.scrollY;
     if (Math.abs(top - margin) > 1) setMargin(top);
   });
+  // Stable per list of items: the virtualizer recomputes every item's offset (10,000 of them) whenever
+  // these functions change, and a scroll re-renders this component many times a second.
+  const sizeRef = useRef(estimateSize);
+  sizeRef.current = estimateSize;
+  const keyRef = useRef(getKey);
+  keyRef.current = getKey;
+  const size = useCallback((i: number) => sizeRef.current(items[i]!), [items]);
+  const key = useCallback((i: number) => keyRef.current(items[i]!), [items]);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: (i) => estimateSize(items[i]!),
-    getItemKey: (i) => getKey(items[i]!),
+    estimateSize: size,
+    getItemKey: key,
     overscan: 6,
     scrollMargin: margin,
   });

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ProjectGroup, TaskGroups } from '#shared/rules/task-groups.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { cn } from '#web/lib/cn.ts';
+import { lastAnswer } from '../hooks/use-task-data.ts';
 import { ProgressBar, ProgressRing, TaskListRow, type TaskItemProps } from './task-parts.tsx';
 import { VirtualRows } from './virtual-rows.tsx';
 
@@ -30,6 +30,30 @@ type Item =
 export const sectionId = (s: SectionKey) => `section:${s}`;
 export const projectGroupId = (g: { projectId: string | null }) => `project:${g.projectId ?? 'none'}`;
 
+/** The flat list the virtualizer renders, remembered across mounts (a return to /tasks rebuilds nothing). */
+const itemsOf = lastAnswer(2, (groups: TaskGroups<TaskRow>, collapsed: ReadonlySet<string>): Item[] => {
+  const out: Item[] = [];
+  const section = (key: SectionKey, count: number) => {
+    const open = !collapsed.has(sectionId(key));
+    out.push({ kind: 'section', key: sectionId(key), section: key, count, open });
+    if (open && count === 0) out.push({ kind: 'hint', key: `hint:${key}`, text: SECTION_HINTS[key] });
+    return open;
+  };
+  const projectCount = groups.projects.reduce((n, g) => n + g.tasks.length, 0);
+  if (section('project', projectCount)) {
+    for (const g of groups.projects) {
+      const open = !collapsed.has(projectGroupId(g));
+      out.push({ kind: 'project', key: projectGroupId(g), group: g, open });
+      if (open) for (const t of g.tasks) out.push({ kind: 'task', key: t.id, task: t });
+    }
+  }
+  if (section('administrative', groups.administrative.length))
+    for (const t of groups.administrative) out.push({ kind: 'task', key: t.id, task: t });
+  if (section('general', groups.general.length))
+    for (const t of groups.general) out.push({ kind: 'task', key: t.id, task: t });
+  return out;
+});
+
 export interface TaskListViewProps {
   groups: TaskGroups<TaskRow>;
   /** Ids of collapsed sections and project groups. */
@@ -41,28 +65,7 @@ export interface TaskListViewProps {
 
 /** The list view (spec 02 section 2): collapsible sections, project sub-groups with progress, hints. */
 export function TaskListView({ groups, collapsed, onToggle, item, selected }: TaskListViewProps) {
-  const items = useMemo(() => {
-    const out: Item[] = [];
-    const section = (key: SectionKey, count: number) => {
-      const open = !collapsed.has(sectionId(key));
-      out.push({ kind: 'section', key: sectionId(key), section: key, count, open });
-      if (open && count === 0) out.push({ kind: 'hint', key: `hint:${key}`, text: SECTION_HINTS[key] });
-      return open;
-    };
-    const projectCount = groups.projects.reduce((n, g) => n + g.tasks.length, 0);
-    if (section('project', projectCount)) {
-      for (const g of groups.projects) {
-        const open = !collapsed.has(projectGroupId(g));
-        out.push({ kind: 'project', key: projectGroupId(g), group: g, open });
-        if (open) for (const t of g.tasks) out.push({ kind: 'task', key: t.id, task: t });
-      }
-    }
-    if (section('administrative', groups.administrative.length))
-      for (const t of groups.administrative) out.push({ kind: 'task', key: t.id, task: t });
-    if (section('general', groups.general.length))
-      for (const t of groups.general) out.push({ kind: 'task', key: t.id, task: t });
-    return out;
-  }, [groups, collapsed]);
+  const items = itemsOf(groups, collapsed);
 
   return (
     <VirtualRows

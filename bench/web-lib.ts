@@ -149,6 +149,8 @@ async function freePort(): Promise<number> {
 export interface WebServer {
   /** http://localhost:PORT (also PUBLIC_ORIGIN, so the Origin checks pass). */
   base: string;
+  /** The server's SQLite file (a bench may add data to it while the server runs: WAL, busy timeout). */
+  dbPath: string;
   proc: ChildProcess;
   stop(): Promise<void>;
 }
@@ -199,6 +201,7 @@ export async function startWebServer(): Promise<WebServer> {
   });
   return {
     base,
+    dbPath: env.DATABASE_PATH,
     proc,
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');

@@ -52,6 +52,38 @@ export async function mutate<T extends SyncTable>(
   return entry;
 }
 
+/** One write of a batch: the arguments `mutate` takes. */
+export type BatchWrite = {
+  [T in SyncTable]: { table: T; op: MutationOp; rowId: string; data?: MutationData<T> };
+}[SyncTable];
+
+/**
+ * Several local writes as ONE user action (bulk edit): every row and its outbox entry commit in one Dexie
+ * transaction with consecutive mutation ids, and the engine hears of them once, so they leave in one push
+ * batch (SPEC C4) and a failure of any write (a row gone, a bad value) leaves the device untouched.
+ * Returns the queued entries (patches that change nothing queue nothing).
+ */
+export async function mutateAll(db: SyncDb, writes: readonly BatchWrite[]): Promise<OutboxEntry[]> {
+  if (writes.length === 0) return [];
+  const tables = [...new Set(writes.map((w) => w.table))].map((t) => mirrorTable(db, t));
+  const entries = await db.transaction('rw', [...tables, db.outbox, db.shadows, db.meta], async () => {
+    const queuedEntries: OutboxEntry[] = [];
+    for (const w of writes) {
+      const entry = await writeInTransaction(
+        db,
+        w.table,
+        w.op,
+        w.rowId,
+        (w.data ?? {}) as Record<string, unknown>,
+      );
+      if (entry) queuedEntries.push(entry);
+    }
+    return queuedEntries;
+  });
+  if (entries.length > 0) queued(db);
+  return entries;
+}
+
 /**
  * After a queued write commits: the engine of this tab pushes soon, and where the browser has Background
  * Sync the service worker pushes even if every page is closed before that (SPEC C14).

@@ -58,8 +58,16 @@ export function zoneOrDefault(timeZone: string | null | undefined): string {
 
 /** The calendar day `now` falls on in `timeZone`. */
 export function todayIn(now: Date, timeZone: string): CalendarDay {
-  return format(now, 'yyyy-MM-dd', { in: tz(zoneOrDefault(timeZone)) });
+  const t = now.getTime();
+  if (lastToday && lastToday.t === t && lastToday.zone === timeZone) return lastToday.day;
+  const day = format(now, 'yyyy-MM-dd', { in: tz(zoneOrDefault(timeZone)) });
+  lastToday = { t, zone: timeZone, day };
+  return day;
 }
+
+// The last answer of `todayIn`: a screen asks it once per task with the same `now` (10,000 times on
+// /tasks), and a zoned format costs tens of microseconds each.
+let lastToday: { t: number; zone: string; day: CalendarDay } | null = null;
 
 /** The calendar day a due date names (its UTC date, as on the wire and in the forms), or null. */
 export function dueDay(date: DateInput): CalendarDay | null {

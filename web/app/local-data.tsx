@@ -11,7 +11,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
-import { mutate, type MutationData } from '#sync/mutate.ts';
+import { mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
 import { requestPersistentStorage, useSession } from './session.tsx';
 
 interface LocalData {
@@ -150,6 +150,22 @@ export function useLocalWrite(): LocalWrite {
   return useCallback<LocalWrite>(
     async (table, op, rowId, data) => {
       await mutate(db, table, op, rowId, data);
+    },
+    [db],
+  );
+}
+
+export type LocalBatchWrite = (writes: readonly BatchWrite[]) => Promise<void>;
+
+/**
+ * Several writes as one user action (bulk edit): all rows and outbox entries commit in ONE transaction or
+ * none do, and they leave in one push. Throws the sync module's `LocalWriteError` like `useLocalWrite`.
+ */
+export function useLocalBatchWrite(): LocalBatchWrite {
+  const db = useSyncDb();
+  return useCallback<LocalBatchWrite>(
+    async (writes) => {
+      await mutateAll(db, writes);
     },
     [db],
   );

@@ -1,0 +1,146 @@
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import type { ProjectGroup, TaskGroups } from '#shared/rules/task-groups.ts';
+import type { TaskRow } from '#sync/db.ts';
+import { cn } from '#web/lib/cn.ts';
+import { lastAnswer } from '../hooks/use-task-data.ts';
+import { ProgressBar, ProgressRing, TaskListRow, type TaskItemProps } from './task-parts.tsx';
+import { VirtualRows } from './virtual-rows.tsx';
+
+export type SectionKey = 'project' | 'administrative' | 'general';
+
+export const SECTION_TITLES: Record<SectionKey, string> = {
+  project: 'Project Tasks',
+  administrative: 'Administrative Tasks',
+  general: 'General Tasks',
+};
+
+/** Spec 02 section 2: an empty section shows a hint. */
+export const SECTION_HINTS: Record<SectionKey, string> = {
+  project: 'No project tasks match your filters.',
+  administrative: 'No administrative tasks match your filters.',
+  general: 'No general tasks match your filters.',
+};
+
+type Item =
+  | { kind: 'section'; key: string; section: SectionKey; count: number; open: boolean }
+  | { kind: 'project'; key: string; group: ProjectGroup<TaskRow>; open: boolean }
+  | { kind: 'hint'; key: string; text: string }
+  | { kind: 'task'; key: string; task: TaskRow; projectName?: string };
+
+export const sectionId = (s: SectionKey) => `section:${s}`;
+export const projectGroupId = (g: { projectId: string | null }) => `project:${g.projectId ?? 'none'}`;
+
+/** The flat list the virtualizer renders, remembered across mounts (a return to /tasks rebuilds nothing). */
+const itemsOf = lastAnswer(2, (groups: TaskGroups<TaskRow>, collapsed: ReadonlySet<string>): Item[] => {
+  const out: Item[] = [];
+  const section = (key: SectionKey, count: number) => {
+    const open = !collapsed.has(sectionId(key));
+    out.push({ kind: 'section', key: sectionId(key), section: key, count, open });
+    if (open && count === 0) out.push({ kind: 'hint', key: `hint:${key}`, text: SECTION_HINTS[key] });
+    return open;
+  };
+  const projectCount = groups.projects.reduce((n, g) => n + g.tasks.length, 0);
+  if (section('project', projectCount)) {
+    for (const g of groups.projects) {
+      const open = !collapsed.has(projectGroupId(g));
+      out.push({ kind: 'project', key: projectGroupId(g), group: g, open });
+      if (open) for (const t of g.tasks) out.push({ kind: 'task', key: t.id, task: t });
+    }
+  }
+  if (section('administrative', groups.administrative.length))
+    for (const t of groups.administrative) out.push({ kind: 'task', key: t.id, task: t });
+  if (section('general', groups.general.length))
+    for (const t of groups.general) out.push({ kind: 'task', key: t.id, task: t });
+  return out;
+});
+
+export interface TaskListViewProps {
+  groups: TaskGroups<TaskRow>;
+  /** Ids of collapsed sections and project groups. */
+  collapsed: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  item: Omit<TaskItemProps, 'task' | 'selected'>;
+  selected: ReadonlySet<string>;
+}
+
+/** The list view (spec 02 section 2): collapsible sections, project sub-groups with progress, hints. */
+export function TaskListView({ groups, collapsed, onToggle, item, selected }: TaskListViewProps) {
+  const items = itemsOf(groups, collapsed);
+
+  return (
+    <VirtualRows
+      items={items}
+      aria-label="Tasks"
+      getKey={(i) => i.key}
+      estimateSize={(i) => (i.kind === 'task' ? 72 : i.kind === 'project' ? 64 : i.kind === 'hint' ? 44 : 56)}
+      render={(i) => {
+        switch (i.kind) {
+          case 'section':
+            return (
+              <h2 className="pt-4 pb-1">
+                <button
+                  type="button"
+                  aria-expanded={i.open}
+                  onClick={() => onToggle(i.key)}
+                  className="flex min-h-11 w-full items-center gap-2 rounded-md px-1 text-left text-lg font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600"
+                >
+                  {i.open ? (
+                    <ChevronDown className="h-5 w-5" aria-hidden="true" />
+                  ) : (
+                    <ChevronRight className="h-5 w-5" aria-hidden="true" />
+                  )}
+                  {SECTION_TITLES[i.section]}
+                  <span className="rounded-full bg-slate-200 px-2 text-sm font-medium text-slate-700">
+                    {i.count}
+                  </span>
+                </button>
+              </h2>
+            );
+          case 'hint':
+            return <p className="px-3 py-3 text-sm text-slate-600">{i.text}</p>;
+          case 'project':
+            return <ProjectHeader group={i.group} open={i.open} onToggle={() => onToggle(i.key)} />;
+          case 'task':
+            return <TaskListRow {...item} task={i.task} selected={selected.has(i.task.id)} />;
+        }
+      }}
+    />
+  );
+}
+
+function ProjectHeader({
+  group,
+  open,
+  onToggle,
+}: {
+  group: ProjectGroup<TaskRow>;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <h3 className={cn('mt-2 rounded-t-lg border border-slate-200 bg-slate-50', !open && 'rounded-b-lg')}>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={onToggle}
+        className="flex min-h-11 w-full items-center gap-3 px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-teal-600"
+      >
+        {open ? (
+          <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" />
+        ) : (
+          <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />
+        )}
+        <ProgressRing percent={group.percent} colour={group.colour} />
+        <span className="grid min-w-0 flex-1 gap-1">
+          <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <span className="min-w-0 truncate text-sm font-semibold text-slate-900">{group.name}</span>
+            <span className="shrink-0 text-xs text-slate-600">
+              {group.tasks.length} {group.tasks.length === 1 ? 'task' : 'tasks'} · {group.percent}% complete
+            </span>
+          </span>
+          <ProgressBar percent={group.percent} colour={group.colour} label={`Progress of ${group.name}`} />
+        </span>
+      </button>
+    </h3>
+  );
+}

@@ -1,0 +1,462 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } from 'lucide-react';
+import { newId } from '#shared/ids.ts';
+import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';
+import { hasActiveFilters, taskMatcher, type TaskFilters } from '#shared/rules/task-filters.ts';
+import { groupTasks, taskTiles, toggledByQuickAction, toggledByShortcut } from '#shared/rules/task-groups.ts';
+import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
+import type { LocalBatchWrite, LocalWrite } from '#web/app/local-data.tsx';
+import { useSavedToast } from '#web/app/saved-toast.ts';
+import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { TaskFormDialog } from '#web/features/projects/components/task-form-dialog.tsx';
+import { usePeople } from '#web/features/projects/hooks/use-people.ts';
+import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
+import { lastAnswer, useProjectList, useTaskData } from '../hooks/use-task-data.ts';
+import { useTaskViewState } from '../hooks/use-task-filters.ts';
+import { useTaskShortcuts } from '../hooks/use-task-shortcuts.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { TaskCanvasView } from './task-canvas-view.tsx';
+import { TaskDetailDialog } from './task-detail-dialog.tsx';
+import { TaskEmptyState } from './task-empty-state.tsx';
+import { TaskFilterBar } from './task-filter-bar.tsx';
+import { projectGroupId, sectionId, TaskListView } from './task-list-view.tsx';
+import type { TaskRowActions } from './task-parts.tsx';
+import { TaskTiles } from './task-tiles.tsx';
+
+export interface TasksScreenProps {
+  db: SyncDb;
+  write: LocalWrite;
+  writeAll: LocalBatchWrite;
+  /** The signed-in user: 'Assigned to Me'. */
+  userId: string;
+  /** Whether the user holds a permission; everything is allowed when omitted. */
+  can?: (permission: string) => boolean;
+  /** The company's IANA time zone (the session's `companyTimeZone`). UTC when omitted. */
+  timeZone?: string;
+  /** The clock (tests freeze it). */
+  now?: () => Date;
+}
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'edit'; task: TaskRow }
+  | { kind: 'detail'; id: string }
+  | { kind: 'delete'; task: TaskRow }
+  | { kind: 'bulk-delete'; ids: string[] };
+
+const allowAll = () => true;
+const systemNow = () => new Date();
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
+const NO_IDS: ReadonlySet<string> = new Set();
+const NO_TASKS: TaskRow[] = [];
+
+// Derived data remembered across mounts (keyed on the calendar day, not the minute): a return to the
+// screen, or the clock ticking, recomputes nothing over the 10,000 rows unless the data or day changed.
+const tilesOf = lastAnswer(3, (tasks: TaskRow[], _today: string, timeZone: string, now: Date) =>
+  taskTiles(tasks, now, timeZone),
+);
+const filterTasks = lastAnswer(
+  6,
+  (
+    tasks: TaskRow[],
+    _key: string,
+    _today: string,
+    timeZone: string,
+    userId: string,
+    textOf: (t: TaskRow) => string,
+    filters: TaskFilters,
+    now: Date,
+  ) =>
+    hasActiveFilters(filters) ? tasks.filter(taskMatcher(filters, { now, timeZone, userId }, textOf)) : tasks,
+);
+const groupsOf = lastAnswer(
+  4,
+  (tasks: TaskRow[], names: ReadonlyMap<string, string>, _today: string, timeZone: string, now: Date) =>
+    groupTasks(tasks, names, now, timeZone),
+);
+const namesOf = lastAnswer(
+  1,
+  (projects: ProjectRow[] | undefined) =>
+    new Map((projects ?? []).map((p) => [p.id, p.name ?? 'Untitled project'])),
+);
+const choicesOf = lastAnswer(1, (projects: ProjectRow[] | undefined) =>
+  (projects ?? []).map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
+);
+const byIdOf = lastAnswer(1, (tasks: TaskRow[] | undefined) => new Map((tasks ?? []).map((t) => [t.id, t])));
+
+/** The clock, re-read every minute so 'Due today' and the tiles follow midnight in the company's zone. */
+function useMinuteClock(now: () => Date): Date {
+  const [value, setValue] = useState(now);
+  useEffect(() => {
+    const timer = setInterval(() => setValue(now()), 60_000);
+    return () => clearInterval(timer);
+  }, [now]);
+  return value;
+}
+
+/**
+ * The Task Management screen (spec 02 section 2), local-first: it reads the device's mirror and writes
+ * through the outbox, so it works the same offline and after a cold start offline.
+ */
+export function TasksScreen({
+  db,
+  write,
+  writeAll,
+  userId,
+  can = allowAll,
+  timeZone = DEFAULT_TIME_ZONE,
+  now: clock = systemNow,
+}: TasksScreenProps) {
+  const now = useMinuteClock(clock);
+  const { tasks, textOf } = useTaskData(db);
+  const projects = useProjectList(db);
+  const { names, assignable } = usePeople(db);
+  const savedToast = useSavedToast(db);
+  const { filters, view, tab, setFilters, reset, setView, setTab } = useTaskViewState();
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [bulk, setBulk] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NO_IDS);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(NO_IDS);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const canCreate = can('tasks:create');
+  const canUpdate = can('tasks:update');
+  const canDelete = can('tasks:delete');
+
+  const projectNames = namesOf(projects);
+  const projectChoices = choicesOf(projects);
+  const byId = byIdOf(tasks);
+  const today = todayIn(now, timeZone);
+  const tiles = tasks ? tilesOf(tasks, today, timeZone, now) : undefined;
+
+  // Typing stays responsive: the list catches up with the filters at a lower priority.
+  const deferred = useDeferredValue(filters);
+  const filtered = tasks
+    ? filterTasks(tasks, JSON.stringify(deferred), today, timeZone, userId, textOf, deferred, now)
+    : undefined;
+  const groups = groupsOf(filtered ?? NO_TASKS, projectNames, today, timeZone, now);
+
+  const setStatus = useCallback(
+    async (task: TaskRow, status: string) => {
+      try {
+        await write('tasks', 'patch', task.id, { status });
+        void savedToast(task.id, {
+          title: status === 'completed' ? 'Task completed!' : 'Task updated successfully',
+          description: task.title ?? undefined,
+        });
+      } catch (err) {
+        toast({
+          title: 'Failed to update task status',
+          description: `Failed to update task: ${messageOf(err)}`,
+          variant: 'destructive',
+        });
+      }
+    },
+    [write, savedToast],
+  );
+
+  const actions = useMemo<TaskRowActions>(
+    () => ({
+      open: (task) => setDialog({ kind: 'detail', id: task.id }),
+      setStatus: (task, status) => void setStatus(task, status),
+      toggleSelected: (task) =>
+        setSelected((prev) => {
+          const next = new Set(prev);
+          if (next.has(task.id)) next.delete(task.id);
+          else next.add(task.id);
+          return next;
+        }),
+    }),
+    [setStatus],
+  );
+
+  const single = selected.size === 1 ? byId.get([...selected][0]!) : undefined;
+  useTaskShortcuts(
+    {
+      onNew: canCreate ? () => setDialog({ kind: 'create' }) : undefined,
+      onEdit: single && canUpdate ? () => setDialog({ kind: 'edit', task: single }) : undefined,
+      onToggle:
+        single && canUpdate ? () => void setStatus(single, toggledByShortcut(single.status)) : undefined,
+      onFind: () => {
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      },
+    },
+    dialog === null,
+  );
+
+  const runBulk = async (
+    ids: string[],
+    writes: Parameters<LocalBatchWrite>[0],
+    message: string,
+  ): Promise<boolean> => {
+    try {
+      await writeAll(writes);
+      void savedToast(ids, { title: message });
+      return true;
+    } catch (err) {
+      toast({ title: 'Failed to update tasks', description: messageOf(err), variant: 'destructive' });
+      return false;
+    }
+  };
+  // Only tasks still on the device: one removed by a pull since it was ticked would fail the whole batch.
+  const selectedIds = () => [...selected].filter((id) => byId.has(id));
+  const bulkStatus = (status: string) => {
+    const ids = selectedIds();
+    void runBulk(
+      ids,
+      ids.map((rowId) => ({ table: 'tasks', op: 'patch', rowId, data: { status } })),
+      `${ids.length} task(s) updated`,
+    );
+  };
+  const bulkAssign = (assignee: string | null) => {
+    const ids = selectedIds();
+    const assigneeId = assignee === 'me' ? userId : assignee;
+    void runBulk(
+      ids,
+      ids.map((rowId) => ({ table: 'tasks', op: 'patch', rowId, data: { assigneeId } })),
+      `${ids.length} task(s) updated`,
+    );
+  };
+  const bulkDelete = async (ids: string[]) => {
+    const present = ids.filter((id) => byId.has(id));
+    const ok = await runBulk(
+      present,
+      present.map((rowId) => ({ table: 'tasks', op: 'delete', rowId })),
+      `${present.length} task(s) deleted`,
+    );
+    if (ok) setSelected(NO_IDS);
+  };
+
+  const allIds = useMemo(() => {
+    const ids = [sectionId('project'), sectionId('administrative'), sectionId('general')];
+    for (const g of groups.projects) ids.push(projectGroupId(g));
+    return ids;
+  }, [groups]);
+  const anyCollapsed = collapsed.size > 0;
+
+  const item = { actions, names, now, timeZone, canUpdate, selectable: bulk };
+  const detailTask = dialog?.kind === 'detail' ? byId.get(dialog.id) : undefined;
+  const close = () => setDialog(null);
+
+  return (
+    <section aria-labelledby="tasks-title" className="mx-auto grid w-full max-w-[1440px] gap-4 p-4 md:p-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 id="tasks-title" className="text-2xl font-bold text-slate-900">
+            Task Management
+          </h1>
+          <p className="text-slate-600">Every task you can see, across projects</p>
+        </div>
+        {canCreate && (
+          <Button onClick={() => setDialog({ kind: 'create' })} aria-keyshortcuts="Control+N">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New Task
+          </Button>
+        )}
+      </header>
+
+      <TaskTiles tiles={tiles} />
+
+      <div
+        className="flex flex-wrap items-center justify-between gap-2"
+        role="toolbar"
+        aria-label="Task view"
+      >
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setCollapsed(anyCollapsed ? NO_IDS : new Set(allIds))}>
+            {anyCollapsed ? (
+              <ChevronsUpDown className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <ChevronsDownUp className="h-4 w-4" aria-hidden="true" />
+            )}
+            {anyCollapsed ? 'Expand All' : 'Collapse All'}
+          </Button>
+          <Button
+            variant={bulk ? 'default' : 'outline'}
+            aria-pressed={bulk}
+            onClick={() => {
+              setBulk((b) => !b);
+              setSelected(NO_IDS);
+            }}
+          >
+            <ListChecks className="h-4 w-4" aria-hidden="true" />
+            Bulk Edit
+          </Button>
+        </div>
+        <ToggleGroup
+          type="single"
+          aria-label="View"
+          value={view}
+          onValueChange={(v) => {
+            if (v === 'canvas' || v === 'list') setView(v);
+          }}
+        >
+          <ToggleGroupItem value="canvas" aria-label="Canvas">
+            <LayoutGrid className="h-4 w-4" aria-hidden="true" />
+            Canvas
+          </ToggleGroupItem>
+          <ToggleGroupItem value="list" aria-label="List">
+            <List className="h-4 w-4" aria-hidden="true" />
+            List
+          </ToggleGroupItem>
+        </ToggleGroup>
+      </div>
+
+      <TaskFilterBar
+        ref={searchRef}
+        filters={filters}
+        onChange={setFilters}
+        onReset={reset}
+        projects={projectChoices}
+        people={assignable}
+      />
+
+      {bulk && (
+        <BulkBar
+          count={selected.size}
+          shown={filtered?.length ?? 0}
+          people={assignable}
+          canUpdate={canUpdate}
+          canDelete={canDelete}
+          onSelectAll={() => setSelected(new Set((filtered ?? []).map((t) => t.id)))}
+          onStatus={bulkStatus}
+          onAssign={bulkAssign}
+          onDelete={() => setDialog({ kind: 'bulk-delete', ids: selectedIds() })}
+          onCancel={() => {
+            setBulk(false);
+            setSelected(NO_IDS);
+          }}
+        />
+      )}
+
+      {filtered !== undefined && tasks !== undefined && (
+        <p role="status" className="text-sm text-slate-600">
+          Showing {filtered.length} of {tasks.length} tasks
+        </p>
+      )}
+      {filtered === undefined ? (
+        <p role="status" className="text-slate-600">
+          Loading tasks...
+        </p>
+      ) : filtered.length === 0 ? (
+        <TaskEmptyState
+          filters={filters}
+          onClear={reset}
+          onCreate={canCreate ? () => setDialog({ kind: 'create' }) : undefined}
+        />
+      ) : view === 'list' ? (
+        <TaskListView
+          groups={groups}
+          collapsed={collapsed}
+          onToggle={(id) =>
+            setCollapsed((prev) => {
+              const next = new Set(prev);
+              if (next.has(id)) next.delete(id);
+              else next.add(id);
+              return next;
+            })
+          }
+          item={item}
+          selected={selected}
+        />
+      ) : (
+        <TaskCanvasView
+          tab={tab}
+          onTab={setTab}
+          groups={groups}
+          filtered={filtered}
+          projectNames={projectNames}
+          item={item}
+          selected={selected}
+        />
+      )}
+
+      {dialog?.kind === 'create' && (
+        <TaskFormDialog
+          open
+          onOpenChange={(open) => !open && close()}
+          title="Create New Task"
+          submitLabel="Create Task"
+          initial={newTaskForm(filters.project !== 'all' ? filters.project : null)}
+          projects={projectChoices}
+          managers={assignable}
+          timeZone={timeZone}
+          onSubmit={async (values: TaskFields) => {
+            const id = newId();
+            await write('tasks', 'create', id, values);
+            void savedToast(id, { title: 'Task created successfully', description: values.title });
+          }}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <TaskFormDialog
+          open
+          onOpenChange={(open) => !open && close()}
+          title="Edit Task"
+          submitLabel="Update Task"
+          initial={taskToForm(dialog.task)}
+          storedDueDate={dialog.task.dueDate}
+          projects={projectChoices}
+          managers={assignable}
+          timeZone={timeZone}
+          onSubmit={async (values, changed) => {
+            await write('tasks', 'patch', dialog.task.id, changed);
+            void savedToast(dialog.task.id, {
+              title: 'Task updated successfully',
+              description: values.title,
+            });
+          }}
+        />
+      )}
+      {dialog?.kind === 'detail' && detailTask && (
+        <TaskDetailDialog
+          task={detailTask}
+          onOpenChange={(open) => !open && close()}
+          projectName={detailTask.projectId ? projectNames.get(detailTask.projectId) : undefined}
+          names={names}
+          now={now}
+          timeZone={timeZone}
+          canUpdate={canUpdate}
+          canDelete={canDelete}
+          onEdit={() => setDialog({ kind: 'edit', task: detailTask })}
+          onToggleComplete={() => void setStatus(detailTask, toggledByQuickAction(detailTask.status))}
+          onDelete={() => setDialog({ kind: 'delete', task: detailTask })}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && close()}
+          title="Delete Task"
+          description={`Are you sure you want to delete "${dialog.task.title ?? 'this task'}"? This action cannot be undone.`}
+          confirmLabel="Delete Task"
+          onConfirm={() => {
+            const task = dialog.task;
+            void write('tasks', 'delete', task.id).then(
+              () => savedToast(task.id, { title: 'Task deleted', description: task.title ?? undefined }),
+              (err: unknown) =>
+                toast({
+                  title: 'Failed to delete task',
+                  description: messageOf(err),
+                  variant: 'destructive',
+                }),
+            );
+          }}
+        />
+      )}
+      {dialog?.kind === 'bulk-delete' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && close()}
+          title="Delete Tasks"
+          description={`Are you sure you want to delete ${dialog.ids.length} task(s)? This action cannot be undone.`}
+          confirmLabel="Delete"
+          onConfirm={() => void bulkDelete(dialog.ids)}
+        />
+      )}
+    </section>
+  );
+}

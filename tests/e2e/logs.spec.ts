@@ -55,23 +55,31 @@ async function serverLogs(request: APIRequestContext): Promise<ServerLog[]> {
   return (await res.json()) as ServerLog[];
 }
 
-/** Small, distinct JPEGs made here (distinct colours, so distinct hashes). */
+/**
+ * Small, distinct JPEGs made here: a gradient per photo (distinct hashes), since the photo pipeline refuses
+ * a flat-colour result as blank.
+ */
 function jpegs(count: number) {
+  const [width, height] = [64, 48];
   return Promise.all(
-    Array.from({ length: count }, async (_, i) => ({
-      name: `site-${i + 1}.jpg`,
-      mimeType: 'image/jpeg',
-      buffer: await sharp({
-        create: {
-          width: 64,
-          height: 48,
-          channels: 3,
-          background: { r: 40 + 60 * i, g: 120, b: 200 - 50 * i },
-        },
-      })
-        .jpeg()
-        .toBuffer(),
-    })),
+    Array.from({ length: count }, async (_, i) => {
+      const raw = Buffer.alloc(width * height * 3);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const p = (y * width + x) * 3;
+          raw[p] = (40 + 60 * i + x * 2) & 255;
+          raw[p + 1] = (y * 4) & 255;
+          raw[p + 2] = (200 - 50 * i + x + y) & 255;
+        }
+      }
+      return {
+        name: `site-${i + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await sharp(raw, { raw: { width, height, channels: 3 } })
+          .jpeg()
+          .toBuffer(),
+      };
+    }),
   );
 }
 

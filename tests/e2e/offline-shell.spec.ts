@@ -78,8 +78,9 @@ test('signing out with unsent changes asks first and keeps them in that user’s
   page,
 }) => {
   const watch = await watchPage(page, { allowNetworkErrors: true });
-  // Keep the queue from draining while the test looks at it.
-  await page.route('**/api/sync/**', (route) => route.abort('internetdisconnected'));
+  // Keep the queue from draining while the test looks at it: on the context, so the service worker's
+  // background drain (SPEC C14), which a page route does not see, cannot send it either.
+  await page.context().route('**/api/sync/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, 'crew@summit.test');
   const crew = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
   const dbName = `sitecommand-${crew.companyId}-${crew.id}`;

@@ -23,7 +23,7 @@ export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRe
       <T.Trigger
         ref={ref}
         className={cn(
-          'inline-flex min-h-11 items-center justify-center rounded px-3 py-1.5 text-sm font-medium md:min-h-0 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+          'inline-flex min-h-11 min-w-11 items-center justify-center rounded px-3 py-1.5 text-sm font-medium md:min-h-0 md:min-w-0 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
           className,
         )}
         {...props}

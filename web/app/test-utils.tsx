@@ -114,3 +114,22 @@ export function fakeSyncEngine(initial: Partial<SyncStatus> = {}) {
   };
   return { engine, set };
 }
+
+/** jsdom lacks a few browser APIs Radix and photo previews use (pointer capture, scrolling into view,
+ * ResizeObserver, object URLs). */
+export function polyfillDom(): void {
+  const proto = Element.prototype as unknown as Record<string, unknown>;
+  proto.hasPointerCapture ??= () => false;
+  proto.setPointerCapture ??= () => {};
+  proto.releasePointerCapture ??= () => {};
+  proto.scrollIntoView ??= () => {};
+  const g = globalThis as unknown as Record<string, unknown>;
+  g.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  const u = URL as unknown as Record<string, unknown>;
+  u.createObjectURL ??= () => 'blob:preview';
+  u.revokeObjectURL ??= () => {};
+}

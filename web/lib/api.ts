@@ -75,3 +75,23 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The words of a failed call for a person: the server's `{message}` out of an apiRequest error ("400:
+ * {json}"), else the error's text; a call that never reached the server says so with `offline`.
+ */
+export function serverMessage(
+  err: unknown,
+  offline = 'The server could not be reached. Check the connection and try again.',
+): string {
+  if (isNetworkError(err)) return offline;
+  const text = err instanceof Error ? err.message : String(err);
+  const body = text.replace(/^\d{3}: /, '');
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+  } catch {
+    // not JSON: the text itself
+  }
+  return body || 'Something went wrong';
+}

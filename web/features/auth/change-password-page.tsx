@@ -8,20 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#web/components/
 import { Input } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { apiRequest } from '#web/lib/api.ts';
-
-/** The server's message inside an apiRequest error ("400: {json}"), else the whole text. */
-export function serverMessage(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  const body = text.replace(/^\d{3}: /, '');
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // not JSON
-  }
-  return body;
-}
+import { apiRequest, serverMessage } from '#web/lib/api.ts';
 
 /** Checks the form before sending; returns the field errors. */
 export function validateNewPassword(v: {

@@ -7,20 +7,7 @@ import { useSession } from '#web/app/session.tsx';
 import { json, renderInApp, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
 import type { SessionUser } from '#web/lib/session-user.ts';
 
-/** jsdom lacks a few browser APIs Radix uses (pointer capture, scrolling into view, ResizeObserver). */
-export function polyfillDom(): void {
-  const proto = Element.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
-  const g = globalThis as unknown as Record<string, unknown>;
-  g.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+export { polyfillDom } from '#web/app/test-utils.tsx';
 
 /** The real write path of the app: `mutate` from the sync module. */
 export const writeTo =

@@ -1,22 +1,13 @@
 import { useCallback } from 'react';
 import { useLocalWrite, useOptionalSyncEngine, useSyncDb, useSyncStatus } from '#web/app/local-data.tsx';
 import { useSession } from '#web/app/session.tsx';
-import { apiJson, isNetworkError } from '#web/lib/api.ts';
+import { apiJson, serverMessage } from '#web/lib/api.ts';
 import type { AssignmentInput } from './components/assign-project-dialog.tsx';
 import { SubsScreen } from './components/subs-screen.tsx';
 
 /** The words of a refused or failed assignment: the server's message, not its JSON. */
-function assignFailure(err: unknown): string {
-  if (isNetworkError(err)) return 'The server could not be reached. Try again when you are online.';
-  const body = (err instanceof Error ? err.message : String(err)).replace(/^\d{3}: /, '');
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // not JSON: the text itself
-  }
-  return body;
-}
+const assignFailure = (err: unknown) =>
+  serverMessage(err, 'The server could not be reached. Try again when you are online.');
 
 /** /subs: the Subcontractors board on the signed-in user's device database. */
 export default function SubsPage() {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { ImagePlus, Plus, X } from 'lucide-react';
 import { LOG_STATUSES, LOG_TYPES } from '#shared/enums.ts';
 import type { ProjectRow } from '#sync/db.ts';
@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
+import { fieldProps, FormField } from '#web/components/ui/form-field.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { PhotoImage } from '#web/features/photos/photo-image.tsx';
@@ -41,42 +42,6 @@ export interface LogFormDialogProps {
   /** Saves the log; a thrown error keeps the dialog open with what was typed (the caller shows the toast). */
   onSubmit: (submission: LogSubmission) => Promise<void>;
 }
-
-function Field({
-  id,
-  label,
-  required,
-  error,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  required?: boolean;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="text-red-600" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </Label>
-      {children}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
-const aria = (id: string, error: string | undefined) => ({
-  id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : undefined,
-});
 
 /** Previews of picked files, revoked when the files change or the dialog closes. */
 function useObjectUrls(files: readonly File[]): string[] {
@@ -137,10 +102,10 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
         hideDescription
       >
         <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
-          <Field id={id('project')} label="Project" required error={msg.projectId}>
+          <FormField id={id('project')} label="Project" required error={msg.projectId}>
             <Select value={values.projectId} onValueChange={(v) => set('projectId', v)}>
               <SelectTrigger
-                {...aria(id('project'), msg.projectId)}
+                {...fieldProps(id('project'), msg.projectId)}
                 aria-required="true"
                 className="min-w-0 text-left [&>span]:truncate"
               >
@@ -155,22 +120,22 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
                 ))}
               </SelectContent>
             </Select>
-          </Field>
-          <Field id={id('title')} label="Title" required error={msg.title}>
+          </FormField>
+          <FormField id={id('title')} label="Title" required error={msg.title}>
             <Input
-              {...aria(id('title'), msg.title)}
+              {...fieldProps(id('title'), msg.title)}
               {...form.register('title')}
               aria-required="true"
               autoComplete="off"
             />
-          </Field>
-          <Field id={id('content')} label="Content" error={msg.content}>
-            <Textarea {...aria(id('content'), msg.content)} {...form.register('content')} rows={4} />
-          </Field>
+          </FormField>
+          <FormField id={id('content')} label="Content" error={msg.content}>
+            <Textarea {...fieldProps(id('content'), msg.content)} {...form.register('content')} rows={4} />
+          </FormField>
           <div className="grid grid-cols-2 gap-4">
-            <Field id={id('type')} label="Type" error={msg.type}>
+            <FormField id={id('type')} label="Type" error={msg.type}>
               <Select value={values.type} onValueChange={(v) => set('type', v)}>
-                <SelectTrigger {...aria(id('type'), msg.type)}>
+                <SelectTrigger {...fieldProps(id('type'), msg.type)}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -181,10 +146,10 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
                   ))}
                 </SelectContent>
               </Select>
-            </Field>
-            <Field id={id('status')} label="Status" error={msg.status}>
+            </FormField>
+            <FormField id={id('status')} label="Status" error={msg.status}>
               <Select value={values.status} onValueChange={(v) => set('status', v)}>
-                <SelectTrigger {...aria(id('status'), msg.status)}>
+                <SelectTrigger {...fieldProps(id('status'), msg.status)}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -195,7 +160,7 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
                   ))}
                 </SelectContent>
               </Select>
-            </Field>
+            </FormField>
           </div>
 
           <div className="grid gap-1.5">

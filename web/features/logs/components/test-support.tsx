@@ -9,23 +9,7 @@ import { Toaster } from '#web/components/ui/toast.tsx';
 import type { importPhotos } from '#web/features/photos/import-photos.ts';
 import { LogsScreen, type LogsScreenProps } from './logs-screen.tsx';
 
-/** jsdom lacks a few browser APIs Radix and the photo previews use. */
-export function polyfillDom(): void {
-  const proto = Element.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
-  const g = globalThis as unknown as Record<string, unknown>;
-  g.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  const u = URL as unknown as Record<string, unknown>;
-  u.createObjectURL ??= () => 'blob:preview';
-  u.revokeObjectURL ??= () => {};
-}
+export { polyfillDom } from '#web/app/test-utils.tsx';
 
 let counter = 0;
 

@@ -15,7 +15,7 @@ import {
   type ProjectFields,
   type ProjectFormValues,
 } from '../utils/project-form.ts';
-import { fieldProps, FormField } from './form-field.tsx';
+import { fieldProps, FormField } from '#web/components/ui/form-field.tsx';
 
 export interface ProjectFormDialogProps {
   open: boolean;

@@ -20,7 +20,7 @@ import {
   type TaskFields,
   type TaskFormValues,
 } from '../utils/task-form.ts';
-import { fieldProps, FormField } from './form-field.tsx';
+import { fieldProps, FormField } from '#web/components/ui/form-field.tsx';
 
 export interface TaskFormDialogProps {
   open: boolean;

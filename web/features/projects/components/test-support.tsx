@@ -7,20 +7,7 @@ import { StaticLocalData, type LocalWrite } from '#web/app/local-data.tsx';
 import { Toaster } from '#web/components/ui/toast.tsx';
 import { ProjectsScreen, type ProjectsScreenProps } from './projects-screen.tsx';
 
-/** jsdom lacks a few browser APIs Radix uses (pointer capture, scrolling into view, ResizeObserver). */
-export function polyfillDom(): void {
-  const proto = Element.prototype as unknown as Record<string, unknown>;
-  proto.hasPointerCapture ??= () => false;
-  proto.setPointerCapture ??= () => {};
-  proto.releasePointerCapture ??= () => {};
-  proto.scrollIntoView ??= () => {};
-  const g = globalThis as unknown as Record<string, unknown>;
-  g.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+export { polyfillDom } from '#web/app/test-utils.tsx';
 
 let counter = 0;
 

@@ -14,7 +14,7 @@ import {
   type CompanyFormOutput,
   type CompanyFormValues,
 } from '../utils/forms.ts';
-import { fieldProps, FormAlert, FormField } from './form-field.tsx';
+import { fieldProps, FormAlert, FormField } from '#web/components/ui/form-field.tsx';
 
 export interface CompanyFormDialogProps {
   mode: 'create' | 'edit';

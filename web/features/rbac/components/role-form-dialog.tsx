@@ -15,7 +15,7 @@ import {
   type RoleFormOutput,
   type RoleFormValues,
 } from '../utils/forms.ts';
-import { fieldProps, FormAlert, FormField } from './form-field.tsx';
+import { fieldProps, FormAlert, FormField } from '#web/components/ui/form-field.tsx';
 
 /** Radix Select has no empty value: this stands for "no company" (a role every company can use). */
 const NO_COMPANY = 'none';

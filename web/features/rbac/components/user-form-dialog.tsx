@@ -8,7 +8,7 @@ import { usePatchForm } from '#web/lib/form-patch.ts';
 import type { AdminCompany, AdminRole, AdminUser } from '../hooks/use-admin-data.ts';
 import { grantableRoles, roleLabel } from '../utils/admin-lists.ts';
 import { userFormSchema, type UserFormOutput, type UserFormValues } from '../utils/forms.ts';
-import { fieldProps, FormAlert, FormField } from './form-field.tsx';
+import { fieldProps, FormAlert, FormField } from '#web/components/ui/form-field.tsx';
 
 export interface UserFormDialogProps {
   mode: 'create' | 'edit';

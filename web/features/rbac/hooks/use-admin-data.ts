@@ -10,7 +10,7 @@ import type {
   RoleCreateSchema,
   RolePatchSchema,
 } from '#shared/schemas/rbac.ts';
-import { apiJson, errorStatus, isNetworkError } from '#web/lib/api.ts';
+import { apiJson, serverMessage } from '#web/lib/api.ts';
 import { PERSISTED } from '#web/lib/query-persist.ts';
 
 export type { AdminCompany, AdminPermission, AdminRole, AdminUser };
@@ -48,19 +48,7 @@ export const useCompanyUsers = (id: string | null) =>
  * failures show the server message"), or a sentence saying the server could not be reached.
  */
 export function adminErrorMessage(err: unknown): string {
-  if (isNetworkError(err)) return 'The server could not be reached. Check the connection and try again.';
-  if (err instanceof Error) {
-    const status = errorStatus(err);
-    const body = status === null ? err.message : err.message.replace(/^\d{3}: /, '');
-    try {
-      const parsed = JSON.parse(body) as { message?: unknown };
-      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-    } catch {
-      // not JSON: the text itself
-    }
-    return body || 'Something went wrong';
-  }
-  return String(err);
+  return serverMessage(err);
 }
 
 /** Every list an admin write may change: users, counts on company cards, role cards. */

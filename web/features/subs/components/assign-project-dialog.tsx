@@ -3,7 +3,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
-import { fieldProps, FormField } from '#web/features/projects/components/form-field.tsx';
+import { fieldProps, FormField } from '#web/components/ui/form-field.tsx';
 import { PROJECT_REQUIRED } from '../utils/sub-task-form.ts';
 import type { Choice } from './sub-task-dialog.tsx';
 

@@ -7,7 +7,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { usePatchForm } from '#web/lib/form-patch.ts';
-import { fieldProps, FormField } from '#web/features/projects/components/form-field.tsx';
+import { fieldProps, FormField } from '#web/components/ui/form-field.tsx';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '#web/features/projects/utils/task-form.ts';
 import {
   subTaskFormSchema,

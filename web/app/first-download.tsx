@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
-import { LogsSkeleton } from '#web/features/logs/components/log-card.tsx';
+import { LogsSkeleton } from '#web/features/logs/components/logs-skeleton.tsx';
 import { ScheduleSkeleton } from '#web/features/schedule/components/schedule-skeleton.tsx';
 import { useSyncDb, useSyncStatus } from './local-data.tsx';
 

@@ -15,7 +15,8 @@ import { useLogFilters } from '../hooks/use-log-filters.ts';
 import { useLogPage, useProjectChoices } from '../hooks/use-logs.ts';
 import { LOG_STATUS_LABELS, LOG_TYPE_LABELS, labelOf } from '../utils/labels.ts';
 import { LOG_FIELD_LABELS, logToForm, newLogForm } from '../utils/log-form.ts';
-import { LogCard, LogsSkeleton } from './log-card.tsx';
+import { LogCard } from './log-card.tsx';
+import { LogsSkeleton } from './logs-skeleton.tsx';
 import { LogFiltersBar } from './log-filters-bar.tsx';
 import { LogFormDialog, type LogSubmission } from './log-form-dialog.tsx';
 

@@ -257,7 +257,10 @@ test('offline from a cold start: a bulk status change of 20 tasks arrives as ONE
       },
     )
     .toBe(20);
-  const carrying = pushes.filter((p) => p.some((id) => ids.has(id)));
+  // The server may commit before the push's answer has finished arriving: wait for the request's end.
+  const carryingIds = () => pushes.filter((p) => p.some((id) => ids.has(id)));
+  await expect.poll(() => carryingIds().length).toBeGreaterThan(0);
+  const carrying = carryingIds();
   expect(carrying).toHaveLength(1);
   expect(new Set(carrying[0]!.filter((id) => ids.has(id))).size).toBe(20);
   expect(problems).toEqual([]);
@@ -293,6 +296,35 @@ test('phone (390x844): no sideways scroll, tap targets of at least 44 px', async
       return out;
     });
     expect(small).toEqual([]);
+  }
+  await context.close();
+});
+
+test('phone: a long project name ends in "…" inside the screen, in both views', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, 'manager@summit.test');
+  const stamp = `Long${Date.now()}`;
+  const project = await page.request.post('/api/projects', {
+    headers: { origin: origin() },
+    data: {
+      name: `${stamp} Lincoln Elementary Gymnasium Renovation and Seismic Retrofit`,
+      location: 'Pier 4',
+    },
+  });
+  expect(project.status()).toBe(201);
+  const { id } = (await project.json()) as { id: string };
+  const task = await page.request.post('/api/tasks', {
+    headers: { origin: origin() },
+    data: { title: `${stamp} brace the roof`, category: 'project', projectId: id },
+  });
+  expect(task.status()).toBe(201);
+  await openTasks(page, `/tasks?q=${stamp}`);
+  await expect(page.getByText(/^Showing 1 of \d+ tasks$/)).toBeVisible({ timeout: 20_000 });
+  for (const view of ['List', 'Canvas']) {
+    await page.getByRole('radio', { name: view }).click();
+    await expect(page.getByText(`${stamp} brace the roof`).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
   await context.close();
 });

@@ -69,7 +69,7 @@ export function LogCard({
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700">
           <Icon className="h-5 w-5" aria-label={`${labelOf(LOG_TYPE_LABELS, type)} log`} />
         </span>
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
           <h2 className="text-base font-semibold break-words text-slate-900">{title}</h2>
           <p className="truncate text-sm text-slate-600">{projectName ?? 'Unknown Project'}</p>
           <div className="flex flex-wrap items-center gap-2">

@@ -150,7 +150,7 @@ export function TaskCanvasView({
             ) : i.kind === 'header' ? (
               <h2 className="flex items-center gap-3 pt-4 pb-2">
                 <ProgressRing percent={i.percent} colour={i.colour} />
-                <span className="grid min-w-0 flex-1 gap-1">
+                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-2">
                     <span className="min-w-0 truncate text-base font-semibold text-slate-900">{i.name}</span>
                     <span className="shrink-0 text-xs font-normal text-slate-600">

@@ -131,9 +131,11 @@ function ProjectHeader({
           <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />
         )}
         <ProgressRing percent={group.percent} colour={group.colour} />
-        <span className="grid min-w-0 flex-1 gap-1">
+        <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
           <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <span className="min-w-0 truncate text-sm font-semibold text-slate-900">{group.name}</span>
+            <span className="min-w-0 max-w-full truncate text-sm font-semibold text-slate-900">
+              {group.name}
+            </span>
             <span className="shrink-0 text-xs text-slate-600">
               {group.tasks.length} {group.tasks.length === 1 ? 'task' : 'tasks'} · {group.percent}% complete
             </span>

@@ -147,7 +147,7 @@ export const TaskListRow = memo(function TaskListRow(props: TaskItemProps) {
       )}
     >
       {selectable && <SelectBox task={task} actions={actions} selected={selected} />}
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
         <TitleButton task={task} actions={actions} />
         <Facts {...props} />
       </div>

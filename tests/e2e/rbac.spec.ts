@@ -81,6 +81,9 @@ async function firstSignIn(browser: Browser, email: string, oneTime: string) {
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set new password' }).click();
+  // The change-password page is shown at /dashboard with a Sign Out button of its own: wait for it to go,
+  // or the checks below race the password change (which ends the one-time session).
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   return { context, page, watch };
@@ -134,7 +137,12 @@ test('company admin: only its company and the Users tab; a new crew user signs i
   await expect(row).toContainText('Active');
 
   const newcomer = await firstSignIn(browser, email, oneTime);
-  expect((await newcomer.page.request.get('/api/auth/user')).status()).toBe(200);
+  // Asked from the page itself: what the user's browser sends is the cookie under test.
+  const status = (path: string) =>
+    newcomer.page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).status, path);
+  expect(await status('/api/auth/user')).toBe(200);
+  // Nothing went wrong while they were a user; once deactivated, their app's calls are refused (401).
+  newcomer.watch.expectClean();
 
   await row.getByRole('button', { name: `Deactivate Nia Okafor${stamp}` }).click();
   await expect(
@@ -142,10 +150,9 @@ test('company admin: only its company and the Users tab; a new crew user signs i
   ).toBeVisible();
   await expect(row).toContainText('Inactive');
   // Their next request is refused, and their open app goes back to sign-in.
-  expect((await newcomer.page.request.get('/api/tasks')).status()).toBe(401);
+  expect(await status('/api/tasks')).toBe(401);
   await newcomer.page.reload();
   await expect(newcomer.page).toHaveURL(/\/login/);
-  newcomer.watch.expectClean();
   await newcomer.context.close();
   watch.expectClean();
 });

@@ -20,6 +20,7 @@ import {
   type TaskFields,
   type TaskFormValues,
 } from '../utils/task-form.ts';
+import { ChoiceSelect } from '#web/components/ui/choice-select.tsx';
 import { fieldProps, FormField } from '#web/components/ui/form-field.tsx';
 
 export interface TaskFormDialogProps {
@@ -159,32 +160,24 @@ export function TaskFormDialog({
               </Select>
             </FormField>
             <FormField id={id('status')} label="Status" error={errors.status}>
-              <Select value={values.status} onValueChange={(v) => set('status', v)}>
-                <SelectTrigger {...fieldProps(id('status'), errors.status)}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {TASK_STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id={id('status')}
+                error={errors.status}
+                value={values.status}
+                onValueChange={(v) => set('status', v)}
+                choices={TASK_STATUSES}
+                labels={TASK_STATUS_LABELS}
+              />
             </FormField>
             <FormField id={id('priority')} label="Priority" error={errors.priority}>
-              <Select value={values.priority} onValueChange={(v) => set('priority', v)}>
-                <SelectTrigger {...fieldProps(id('priority'), errors.priority)}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_PRIORITIES.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {TASK_PRIORITY_LABELS[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id={id('priority')}
+                error={errors.priority}
+                value={values.priority}
+                onValueChange={(v) => set('priority', v)}
+                choices={TASK_PRIORITIES}
+                labels={TASK_PRIORITY_LABELS}
+              />
             </FormField>
             <FormField id={id('assignee')} label="Assignee" error={errors.assigneeId}>
               <Select value={values.assigneeId} onValueChange={(v) => set('assigneeId', v)}>

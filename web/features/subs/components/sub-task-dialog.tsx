@@ -7,6 +7,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { usePatchForm } from '#web/lib/form-patch.ts';
+import { ChoiceSelect } from '#web/components/ui/choice-select.tsx';
 import { fieldProps, FormField } from '#web/components/ui/form-field.tsx';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '#web/features/projects/utils/task-form.ts';
 import {
@@ -158,32 +159,24 @@ export function SubTaskDialog({
               />
             </FormField>
             <FormField id={id('status')} label="Status" error={e.status?.message}>
-              <Select value={values.status} onValueChange={(v) => set('status', v)}>
-                <SelectTrigger {...fieldProps(id('status'), e.status?.message)}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {TASK_STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id={id('status')}
+                error={e.status?.message}
+                value={values.status}
+                onValueChange={(v) => set('status', v)}
+                choices={TASK_STATUSES}
+                labels={TASK_STATUS_LABELS}
+              />
             </FormField>
             <FormField id={id('priority')} label="Priority" error={e.priority?.message}>
-              <Select value={values.priority} onValueChange={(v) => set('priority', v)}>
-                <SelectTrigger {...fieldProps(id('priority'), e.priority?.message)}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TASK_PRIORITIES.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {TASK_PRIORITY_LABELS[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id={id('priority')}
+                error={e.priority?.message}
+                value={values.priority}
+                onValueChange={(v) => set('priority', v)}
+                choices={TASK_PRIORITIES}
+                labels={TASK_PRIORITY_LABELS}
+              />
             </FormField>
           </div>
           <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-900">

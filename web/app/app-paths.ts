@@ -7,6 +7,8 @@ import { isAdmin, type SessionUser } from '#web/lib/session-user.ts';
  */
 export const APP_SCREENS = [
   { path: '/dashboard', flag: 'dashboard' },
+  // The full list behind Recent Activity's 'View all' (DECISIONS.md).
+  { path: '/activity', flag: 'dashboard' },
   { path: '/projects', flag: 'projects' },
   { path: '/tasks', flag: 'tasks' },
   { path: '/project-health', flag: 'projectHealth' },

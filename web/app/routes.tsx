@@ -12,7 +12,6 @@ import {
   type AppScreenPath,
 } from './app-paths.ts';
 import { useCurrentUser, useSession } from './session.tsx';
-import type { PlaceholderKey } from '#web/features/placeholder/screens.ts';
 
 // Each screen is its own chunk (DESIGN.md section 8: code-split per route).
 const loadLanding = () => import('#web/features/landing/landing-page.tsx');
@@ -24,7 +23,6 @@ const ChangePasswordPage = lazy(() => import('#web/features/auth/change-password
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx'));
 const SignedInLayout = lazy(loadSignedInLayout);
 const ProjectsPage = lazy(() => import('#web/features/projects/projects-page.tsx'));
-const PlaceholderPage = lazy(() => import('#web/features/placeholder/placeholder-page.tsx'));
 const TasksPage = lazy(() => import('#web/features/tasks/tasks-page.tsx'));
 const CrewPage = lazy(() => import('#web/features/crew/crew-page.tsx'));
 const SchedulePage = lazy(() => import('#web/features/schedule/schedule-page.tsx'));
@@ -32,6 +30,9 @@ const PhotosPage = lazy(() => import('#web/features/photos/photos-page.tsx'));
 const LogsPage = lazy(() => import('#web/features/logs/logs-page.tsx'));
 const SubsPage = lazy(() => import('#web/features/subs/subs-page.tsx'));
 const RbacPage = lazy(() => import('#web/features/rbac/rbac-page.tsx'));
+const DashboardPage = lazy(() => import('#web/features/dashboard/dashboard-page.tsx'));
+const ActivityPage = lazy(() => import('#web/features/dashboard/activity-page.tsx'));
+const ProjectHealthPage = lazy(() => import('#web/features/project-health/project-health-page.tsx'));
 // Lazy: it reads the device database, which the first route (sign-in, landing) must not download.
 const FirstDownloadGate = lazy(() =>
   import('./first-download.tsx').then((m) => ({ default: m.FirstDownloadGate })),
@@ -82,16 +83,13 @@ function SignedOutRoutes() {
   );
 }
 
-function placeholder(key: PlaceholderKey) {
-  return <PlaceholderPage screen={key} />;
-}
-
 /** What each screen of APP_SCREENS renders; `mirror` screens read the device mirror and wait for its first download. */
 const SCREEN_ELEMENTS: Record<AppScreenPath, { element: ReactNode; title: string; mirror?: boolean }> = {
-  '/dashboard': { element: placeholder('dashboard'), title: 'Dashboard' },
+  '/dashboard': { element: <DashboardPage />, title: 'Dashboard' },
+  '/activity': { element: <ActivityPage />, title: 'Recent Activity' },
   '/projects': { element: <ProjectsPage />, title: 'Projects', mirror: true },
   '/tasks': { element: <TasksPage />, title: 'Tasks', mirror: true },
-  '/project-health': { element: placeholder('projectHealth'), title: 'Project Health' },
+  '/project-health': { element: <ProjectHealthPage />, title: 'Project Health' },
   '/schedule': { element: <SchedulePage />, title: 'Schedule', mirror: true },
   '/photos': { element: <PhotosPage />, title: 'Photos', mirror: true },
   '/logs': { element: <LogsPage />, title: 'Project Logs', mirror: true },

@@ -1,11 +1,11 @@
-import { useSyncExternalStore } from 'react';
-import { format } from 'date-fns';
-import { CloudOff, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { AsOfNotice } from '#web/components/as-of-notice.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { isNetworkError } from '#web/lib/api.ts';
+import { useBrowserOnline } from '#web/lib/use-online.ts';
 import type { CurrentUser } from '#web/lib/session-user.ts';
 import {
   adminErrorMessage,
@@ -24,19 +24,6 @@ import { UsersTab } from './components/users-tab.tsx';
 export const OFFLINE_WRITES_REASON =
   'Changes to users, roles and companies need the server: they are turned off until you are back online.';
 
-function subscribeOnline(notify: () => void) {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-}
-const browserOnline = () => navigator.onLine;
-
-/** "as of" text of the oldest list shown: the screen is no fresher than that. */
-export const asOfText = (updatedAt: number) => format(new Date(updatedAt), 'MMM d, h:mm a');
-
 /**
  * RBAC Administration (spec 02 section 2; issue 13). Everyone with access gets the Users tab; the platform
  * root (who holds `platform:admin`; DECISIONS.md: access comes from the role only) also gets Roles,
@@ -50,7 +37,7 @@ export function RbacScreen({ user }: { user: CurrentUser }) {
   const companies = useCompanies();
   const permissions = usePermissions(root);
   const writes = useAdminWrites();
-  const online = useSyncExternalStore(subscribeOnline, browserOnline, () => true);
+  const online = useBrowserOnline();
 
   const lists: UseQueryResult<unknown[]>[] = root
     ? [users, roles, companies, permissions]
@@ -149,18 +136,7 @@ export function RbacScreen({ user }: { user: CurrentUser }) {
         </div>
       </header>
       {offline && (
-        <div
-          role="status"
-          className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          <CloudOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          <div>
-            {loaded && Number.isFinite(asOf) && (
-              <p className="font-semibold">Offline: showing the lists as of {asOfText(asOf)}.</p>
-            )}
-            <p>{OFFLINE_WRITES_REASON}</p>
-          </div>
-        </div>
+        <AsOfNotice what="the lists" updatedAt={loaded ? asOf : undefined} reason={OFFLINE_WRITES_REASON} />
       )}
       {body}
     </section>

@@ -15,6 +15,10 @@ export interface PhotoImageProps {
   alt: string;
   variant: 'thumb' | 'full';
   className?: string;
+  /** Said instead of 'Photo' when the image is neither on the device nor reachable (a viewer explains). */
+  missingText?: string;
+  /** False when the device is offline: with nothing local the server is not even tried. */
+  online?: boolean;
 }
 
 /** The photo id in `/api/photos/{id}` or `/api/photos/{id}/file`, or null for another address. */
@@ -45,7 +49,7 @@ export async function localImage(
   return variant === 'thumb' ? ((await thumb()) ?? (await full())) : ((await full()) ?? (await thumb()));
 }
 
-export function PhotoImage({ src, alt, variant, className }: PhotoImageProps) {
+export function PhotoImage({ src, alt, variant, className, missingText, online = true }: PhotoImageProps) {
   const db = useOptionalSyncDb();
   const photoId = photoIdOf(src);
   // undefined while the device is asked; null: nothing local, use the server's address.
@@ -76,14 +80,17 @@ export function PhotoImage({ src, alt, variant, className }: PhotoImageProps) {
     };
   }, [db, photoId, variant]);
 
-  if (broken || (!src && !local)) {
+  if (broken || (!src && !local) || (local === null && !online)) {
     return (
       <div
         role="img"
         aria-label={alt}
-        className={cn('flex items-center justify-center bg-slate-200 text-sm text-slate-500', className)}
+        className={cn(
+          'flex items-center justify-center bg-slate-200 p-4 text-center text-sm text-slate-500',
+          className,
+        )}
       >
-        Photo
+        {missingText ?? 'Photo'}
       </div>
     );
   }

@@ -316,3 +316,48 @@ describe('photo image', () => {
     expect(within(remoteCard).getByRole('img', { name: 'Remote one' }).textContent).toBe('Photo');
   });
 });
+
+describe('photo viewer', () => {
+  const setOnline = (value: boolean) =>
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
+  afterEach(() => setOnline(true));
+
+  it('View opens the photo inside the app from the device, and offline says when it is not on the device', async () => {
+    db = testDb();
+    await db.projects.put(pulledProject(PROJECT_A, 'Harbor Tower', 'active'));
+    const local = pulledPhoto(PROJECT_A, { description: 'Local one', createdAt: '2026-11-21T10:00:00.000Z' });
+    const remote = pulledPhoto(PROJECT_A, {
+      description: 'Remote one',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    await db.photos.bulkPut([local, remote]);
+    await db.thumbnails.put({
+      photoId: local.id,
+      bytes: new ArrayBuffer(8),
+      mimeType: 'image/jpeg',
+      createdAt: 1,
+    });
+    setOnline(false);
+    const user = userEvent.setup();
+    renderPhotos(db);
+
+    await user.click(await screen.findByRole('button', { name: 'View Local one' }));
+    let viewer = await screen.findByRole('dialog', { name: 'Local one' });
+    expect(within(viewer).getByText(/Harbor Tower/)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(viewer).getByRole('img', { name: 'Local one' }).getAttribute('src')).toMatch(/^blob:/),
+    );
+    // Offline, a new tab would be the browser's no-internet page: not offered.
+    expect(within(viewer).queryByRole('button', { name: 'Open full size' })).toBeNull();
+    await user.click(within(viewer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'View Remote one' }));
+    viewer = await screen.findByRole('dialog', { name: 'Remote one' });
+    await waitFor(() =>
+      expect(within(viewer).getByRole('img', { name: 'Remote one' }).textContent).toBe(
+        'This photo is not on this device yet. It will show when you are back online.',
+      ),
+    );
+  });
+});

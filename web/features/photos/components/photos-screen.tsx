@@ -9,8 +9,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
-import { openPhoto } from '../open-photo.ts';
 import { photoState, useBlobStates } from '../photo-state.ts';
+import { formatPhotoDate } from '../utils/dates.ts';
 import {
   countText,
   filterActive,
@@ -24,6 +24,7 @@ import {
 } from '../utils/filter-photos.ts';
 import { PhotoCard } from './photo-card.tsx';
 import { PhotoFilters } from './photo-filters.tsx';
+import { PhotoViewerDialog } from './photo-viewer-dialog.tsx';
 import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
 
 /** Cards drawn at first and per "Show more": a phone stays quick with a company's thousands of photos. */
@@ -56,6 +57,7 @@ export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE 
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<PhotoRow | null>(null);
+  const [viewing, setViewing] = useState<PhotoRow | null>(null);
   const [shown, setShown] = useState(PAGE);
 
   const sortedProjects = useMemo(
@@ -165,7 +167,7 @@ export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE 
                   setFilter({ ...filter, tab: 'tag', tag });
                   setShown(PAGE);
                 }}
-                onView={() => void openPhoto(db, photo.id)}
+                onView={() => setViewing(photo)}
                 onDelete={() => setDeleting(photo)}
               />
             ))}
@@ -189,6 +191,16 @@ export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE 
           }
         />
       )}
+      <PhotoViewerDialog
+        db={db}
+        photo={viewing}
+        subtitle={
+          viewing
+            ? `${names.get(viewing.projectId ?? '') ?? 'Unknown Project'} · ${formatPhotoDate(viewing.createdAt ?? viewing.capturedAt, timeZone)}`
+            : ''
+        }
+        onClose={() => setViewing(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SyncDb, TaskRow } from '#sync/db.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -18,6 +18,8 @@ export interface DatedTaskListProps {
   /** An item's size along the list, in px (width when horizontal), for the virtual window. */
   itemSize: number;
   label: string;
+  /** The item the list first shows at its start (then the user scrolls freely). */
+  startIndex?: number;
   className?: string;
   renderItem: (task: TaskRow) => ReactNode;
 }
@@ -42,6 +44,17 @@ export function DatedTaskList(props: DatedTaskListProps) {
   const start = virtual ? (items[0]?.index ?? 0) : 0;
   const end = virtual ? (items[items.length - 1]?.index ?? -1) + 1 : ids.length;
   const rows = useTaskWindow(db, ids, start, end);
+  const positioned = useRef(false);
+  const { startIndex = 0 } = props;
+  const rendered = virtual || rows !== undefined;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (positioned.current || !el || !rendered || startIndex <= 0) return;
+    positioned.current = true;
+    const offset = startIndex * itemSize;
+    if (horizontal) el.scrollLeft = offset;
+    else el.scrollTop = offset;
+  }, [rendered, startIndex, itemSize, horizontal]);
   const byId = new Map((rows ?? []).map((t) => [t.id, t]));
 
   const listClass = horizontal ? 'flex gap-3' : 'flex flex-col gap-2';

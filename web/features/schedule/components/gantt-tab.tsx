@@ -1,7 +1,8 @@
 import { GANTT_LEGEND, ganttBar, ganttDays, type GanttColour } from '#shared/rules/gantt.ts';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useDatedTaskIds } from '../hooks/use-schedule-data.ts';
+import { upcomingLowerBound } from '#shared/rules/timeline.ts';
+import { useGanttTaskIds } from '../hooks/use-schedule-data.ts';
 import { formatColumnDay, formatDay } from '../utils/format.ts';
 import { DatedTaskList } from './dated-task-list.tsx';
 
@@ -30,7 +31,7 @@ export interface GanttTabProps {
 
 /** The 7-day Gantt chart (spec 02 sections 2 and 9): today and the next 6 days of the company's zone. */
 export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTabProps) {
-  const ids = useDatedTaskIds(db);
+  const ids = useGanttTaskIds(db, upcomingLowerBound(now, timeZone));
   const days = ganttDays(now, timeZone);
   return (
     <div className="flex flex-col gap-3">
@@ -45,6 +46,9 @@ export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTab
           </li>
         ))}
       </ul>
+      <p className="text-xs text-slate-600">
+        Open overdue tasks sit on Today; tasks completed before today are left out.
+      </p>
       <div className="grid grid-cols-[minmax(6rem,30%)_1fr] gap-2 text-xs font-medium text-slate-600 sm:grid-cols-[12rem_1fr]">
         <span>Task</span>
         <ol aria-label="Days" className="grid grid-cols-7">
@@ -56,7 +60,7 @@ export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTab
         </ol>
       </div>
       {ids === undefined ? null : ids.length === 0 ? (
-        <p className="text-sm text-slate-600">No tasks with a due date yet</p>
+        <p className="text-sm text-slate-600">No open or upcoming tasks with a due date</p>
       ) : (
         <DatedTaskList
           db={db}

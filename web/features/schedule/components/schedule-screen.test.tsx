@@ -246,6 +246,20 @@ describe('Timeline', () => {
     expect(cards[3]!.textContent).toContain('Mar 13, 2026');
     expect(cards[3]!.textContent).toContain('Riverside Clinic');
   });
+
+  it('opens at today, not at the oldest task: the earlier ones are a scroll back', async () => {
+    await seed([
+      task('Old one', '2026-03-01T00:00:00.000Z', { status: 'completed' }),
+      task('Old two', '2026-03-05T00:00:00.000Z'),
+      task('Today', '2026-03-11T00:00:00.000Z'),
+      task('Later', '2026-03-20T00:00:00.000Z'),
+    ]);
+    show({ now: new Date('2026-03-11T15:00:00.000Z'), path: '/schedule?tab=timeline' });
+    const region = await screen.findByRole('region', { name: 'Timeline' });
+    await waitFor(() => expect(within(region).getAllByRole('article')).toHaveLength(4));
+    // Two cards (252 px each along the chain) come before today's.
+    await waitFor(() => expect(region.scrollLeft).toBe(2 * 252));
+  });
 });
 
 describe('Gantt chart', () => {
@@ -254,12 +268,15 @@ describe('Gantt chart', () => {
       task('Overdue', day(10), { priority: 'low' }),
       task('Today high', day(12), { priority: 'high' }),
       task('Done late', day(1), { status: 'completed', priority: 'critical' }),
+      task('Done today', day(12), { status: 'completed', priority: 'critical' }),
       task('In 3 days', day(15)),
       task('Far away', day(30), { priority: 'low' }),
     ]);
     show({ now: new Date('2026-05-12T15:00:00.000Z'), path: '/schedule?tab=gantt' });
     const region = await screen.findByRole('region', { name: 'Gantt chart' });
+    // Work completed before today has nothing left to schedule: it is left out (phone review).
     await waitFor(() => expect(within(region).getAllByTestId('gantt-bar')).toHaveLength(5));
+    expect(within(region).queryByRole('button', { name: /^Done late:/ })).toBeNull();
     const bar = (name: string) => within(region).getByRole('button', { name: new RegExp(`^${name}:`) });
     // Column c of 7 starts at c/7 of the track; every bar is 2/7 wide.
     const placed = (name: string) => ({
@@ -269,7 +286,7 @@ describe('Gantt chart', () => {
     });
     const col = (c: number) => Math.round((c * 10000) / 7) / 100;
     const width = 28.57;
-    expect(placed('Done late')).toEqual({ left: col(0), width, colour: 'low-completed' });
+    expect(placed('Done today')).toEqual({ left: col(0), width, colour: 'low-completed' });
     expect(placed('Overdue')).toEqual({ left: col(0), width, colour: 'overdue' });
     expect(placed('Today high')).toEqual({ left: col(0), width, colour: 'high' });
     expect(placed('In 3 days')).toEqual({ left: col(3), width, colour: 'medium' });

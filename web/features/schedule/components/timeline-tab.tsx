@@ -1,9 +1,9 @@
 import { isTaskOverdue } from '#shared/rules/due-date-text.ts';
-import { timelineDueText } from '#shared/rules/timeline.ts';
+import { timelineDueText, upcomingLowerBound } from '#shared/rules/timeline.ts';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { useDatedTaskIds } from '../hooks/use-schedule-data.ts';
+import { useCountDueBefore, useDatedTaskIds } from '../hooks/use-schedule-data.ts';
 import { formatDay } from '../utils/format.ts';
 import { CategoryChip, StatusBadge } from './badges.tsx';
 import { DatedTaskList } from './dated-task-list.tsx';
@@ -19,13 +19,16 @@ export interface TimelineTabProps {
 /** Every task with a due date, as a horizontal chain by due date (spec 02 section 2). */
 export function TimelineTab({ db, now, timeZone, projects, onUpdateTask }: TimelineTabProps) {
   const ids = useDatedTaskIds(db);
-  if (ids === undefined) return null;
+  // The Timeline opens at today, not at the oldest task (phone review): earlier tasks are a scroll back.
+  const past = useCountDueBefore(db, upcomingLowerBound(now, timeZone));
+  if (ids === undefined || past === undefined) return null;
   if (ids.length === 0) return <p className="text-sm text-slate-600">No tasks with a due date yet</p>;
   return (
     <DatedTaskList
       db={db}
       ids={ids}
       horizontal
+      startIndex={Math.min(past, ids.length - 1)}
       itemSize={252}
       label="Timeline"
       renderItem={(task) => {

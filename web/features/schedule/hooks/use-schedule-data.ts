@@ -72,6 +72,28 @@ export function useDatedTaskIds(db: SyncDb): string[] | undefined {
 }
 
 /**
+ * The Gantt chart's tasks in due-date order: open tasks due before `lowerBound` (overdue work, drawn on
+ * Today) and every task from `lowerBound` on. A task completed in the past has nothing left to schedule:
+ * months of finished work would bury this week's bars (phone review).
+ */
+export function useGanttTaskIds(db: SyncDb, lowerBound: string): string[] | undefined {
+  return useLiveQuery(async () => {
+    const [past, completed, current] = await Promise.all([
+      db.tasks.where('dueDate').below(lowerBound).primaryKeys(),
+      db.tasks.where('status').equals('completed').primaryKeys(),
+      db.tasks.where('dueDate').aboveOrEqual(lowerBound).primaryKeys(),
+    ]);
+    const done = new Set(completed.map(String));
+    return [...past.map(String).filter((id) => !done.has(id)), ...current.map(String)];
+  }, [db, lowerBound]);
+}
+
+/** How many dated tasks fall before `lowerBound`: the Timeline's index of today. */
+export function useCountDueBefore(db: SyncDb, lowerBound: string): number | undefined {
+  return useLiveQuery(() => db.tasks.where('dueDate').below(lowerBound).count(), [db, lowerBound]);
+}
+
+/**
  * The rows of `ids[start..end)`, read by key: a long Timeline or Gantt list reads only what is on screen.
  */
 export function useTaskWindow(db: SyncDb, ids: readonly string[] | undefined, start: number, end: number) {

@@ -170,6 +170,22 @@ describe('Users tab', () => {
     expect(screen.getByText('Hal Harbor')).toBeTruthy();
   });
 
+  it('the signed-in admin’s own row says, in words a phone shows, why Deactivate and Delete are off', async () => {
+    lists({
+      'GET /api/rbac/users': () =>
+        json([...USERS, user('admin-1', 'Ada Admin', [SUMMIT, 'Summit Builders'])]),
+    });
+    renderScreen(ADMIN);
+    const own = await screen.findByRole('button', { name: 'Deactivate Ada Admin' });
+    expect((own as HTMLButtonElement).disabled).toBe(true);
+    const reason = screen.getByText('This is you: you cannot deactivate or delete your own account.');
+    expect(own.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(screen.getByRole('button', { name: 'Delete Ada Admin' }).getAttribute('aria-describedby')).toBe(
+      reason.id,
+    );
+    expect(screen.getAllByText(/This is you/)).toHaveLength(1);
+  });
+
   it('a company admin gets only the Users tab; the platform root all four', async () => {
     lists();
     renderScreen(ADMIN);

@@ -120,9 +120,14 @@ describe('Crew Dashboard', () => {
     expect(within(rebar).getByText('Low')).toBeTruthy();
     const sweep = screen.getByRole('article', { name: 'Sweep deck' });
     expect(within(sweep).getByRole<HTMLInputElement>('checkbox', { name: /Sweep deck/ }).checked).toBe(true);
-    expect(within(sweep).getByRole<HTMLButtonElement>('button', { name: 'Request Change' }).disabled).toBe(
-      true,
+    const request = within(sweep).getByRole<HTMLButtonElement>('button', { name: 'Request Change' });
+    expect(request.disabled).toBe(true);
+    // Why, in words a phone shows (not a hover title).
+    expect(within(sweep).getByText('Completed: no change to request')).toBeTruthy();
+    expect(request.getAttribute('aria-describedby')).toBe(
+      within(sweep).getByText('Completed: no change to request').id,
     );
+    expect(within(pour).queryByText('Completed: no change to request')).toBeNull();
   });
 
   it('shows the three empty texts when the user has no tasks and no requests', async () => {

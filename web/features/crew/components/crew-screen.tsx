@@ -274,9 +274,21 @@ function TodayItem({
         <div className="flex flex-wrap items-center gap-2 pl-13 sm:pl-0">
           <PriorityBadge priority={task.priority} />
           <UnsentMarker rowId={task.id} />
-          <Button variant="outline" size="sm" disabled={done} onClick={onRequest}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={done}
+            aria-describedby={done ? `${task.id}-done` : undefined}
+            onClick={onRequest}
+          >
             Request Change
           </Button>
+          {done && (
+            // A disabled button says why where a phone shows it (a hover title never appears on touch).
+            <span id={`${task.id}-done`} className="text-xs text-slate-600">
+              Completed: no change to request
+            </span>
+          )}
         </div>
       </article>
     </li>

@@ -187,6 +187,12 @@ function CompanySection({
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{name}</p>
                   <p className="truncate text-sm text-slate-600">{user.email}</p>
+                  {self && (
+                    // Said on the row: the buttons' hover titles never show on a phone.
+                    <p id={`${user.id}-self`} className="text-xs text-slate-600">
+                      This is you: you cannot deactivate or delete your own account.
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="flex flex-wrap items-center gap-2">
@@ -202,6 +208,7 @@ function CompanySection({
                       disabled={off || self}
                       title={self ? 'You cannot deactivate your own account' : (writesDisabled ?? undefined)}
                       aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+                      aria-describedby={self ? `${user.id}-self` : undefined}
                       onClick={() => onToggle(user)}
                     >
                       {user.is_active ? 'Deactivate' : 'Activate'}
@@ -223,6 +230,7 @@ function CompanySection({
                       disabled={off || self}
                       title={self ? 'You cannot delete your own account' : (writesDisabled ?? undefined)}
                       aria-label={`Delete ${name}`}
+                      aria-describedby={self ? `${user.id}-self` : undefined}
                       onClick={() => onDelete(user)}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />

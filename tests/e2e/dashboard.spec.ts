@@ -10,6 +10,9 @@ import { signIn, watchPage } from './support/watch-page.ts';
 interface ApiProject {
   id: string;
   status: string;
+  progress: number;
+  budget: number | null;
+  actualCost: number;
   createdAt: string;
 }
 interface ApiTask {
@@ -55,9 +58,17 @@ async function expectedNumbers(request: APIRequestContext) {
   ]);
   const open = tasks.filter((t) => t.status !== 'completed');
   const active = projects.filter((p) => p.status === 'active');
+  const budget = projects.reduce((sum, p) => sum + (p.budget ?? 0), 0);
+  const actual = projects.reduce((sum, p) => sum + p.actualCost, 0);
   return {
     projects: projects.length,
     activeProjects: active.length,
+    averageProgress: projects.length
+      ? Math.round(projects.reduce((sum, p) => sum + p.progress, 0) / projects.length)
+      : 0,
+    budgetUsed: budget === 0 ? '0.0%' : `${((actual / budget) * 100).toFixed(1)}%`,
+    critical: projects.filter((p) => p.status === 'delayed' || (p.status === 'active' && p.progress < 50))
+      .length,
     newThisWeek: projects.filter(
       (p) => dayIn(p.createdAt, zone) >= daysBefore(today, 6) && new Date(p.createdAt) <= now,
     ).length,
@@ -114,6 +125,13 @@ for (const email of ['manager@summit.test', 'crew@summit.test']) {
     if (first) await expect(recent.getByRole('listitem').first()).toContainText(first.description ?? '');
     const overview = page.getByRole('region', { name: 'Multi-Project Overview' });
     await expect(overview.getByRole('article')).toHaveCount(Math.min(6, want.projects));
+    const metric = (name: string) => overview.getByRole('group', { name, exact: true });
+    await expect(metric('Active').getByText(String(want.activeProjects), { exact: true })).toBeVisible();
+    await expect(metric('Average progress').getByText(`${want.averageProgress}%`)).toBeVisible();
+    await expect(metric('Critical').getByText(String(want.critical), { exact: true })).toBeVisible();
+    // Budget usage is money: for roles that may see finance only.
+    const finance = email.startsWith('manager');
+    await expect(metric('Budget used').getByText(want.budgetUsed)).toHaveCount(finance ? 1 : 0);
     await expect(overview.getByRole('link', { name: `View All ${want.projects} Projects` })).toHaveCount(
       want.projects > 6 ? 1 : 0,
     );
@@ -138,7 +156,6 @@ for (const email of ['manager@summit.test', 'crew@summit.test']) {
     );
 
     // Finance is for admins and managers only: the tab, and the server behind it.
-    const finance = email.startsWith('manager');
     await expect(page.getByRole('tab', { name: 'Financial Health' })).toHaveCount(finance ? 1 : 0);
     expect((await page.request.get('/api/invoices')).status()).toBe(finance ? 200 : 403);
     watch.expectClean();

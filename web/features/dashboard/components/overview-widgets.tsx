@@ -111,7 +111,7 @@ const statusLabel = (status: string) => STATUS_LABEL[status] ?? status;
 
 function Metric({ label, value }: { label: string; value: string }) {
   return (
-    <div className="min-w-0 rounded-md bg-slate-50 p-2">
+    <div role="group" aria-label={label} className="min-w-0 rounded-md bg-slate-50 p-2">
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
     </div>

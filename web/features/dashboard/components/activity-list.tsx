@@ -32,7 +32,7 @@ export function ActivityList({ now: fixedNow, userOffline }: { now?: Date; userO
           retry={() => void pages.refetch()}
         />
       ) : (
-        <div role="status" aria-label="Loading activity" className="grid gap-2">
+        <div role="status" aria-label="Loading activity" className="grid min-w-0 grid-cols-1 gap-2">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="h-10 animate-pulse rounded bg-slate-200" />
           ))}
@@ -72,7 +72,7 @@ export function ActivityList({ now: fixedNow, userOffline }: { now?: Date; userO
       className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 p-4 md:p-6"
       aria-labelledby="activity-heading"
     >
-      <header className="grid justify-items-start gap-1">
+      <header className="grid min-w-0 grid-cols-1 justify-items-start gap-1">
         <Link to="/dashboard" className={LINK_CLASS}>
           <ArrowLeft className="mr-1 h-4 w-4" aria-hidden="true" />
           Dashboard
@@ -88,7 +88,7 @@ export function ActivityList({ now: fixedNow, userOffline }: { now?: Date; userO
           updatedAt={pages.data !== undefined ? pages.dataUpdatedAt : undefined}
         />
       )}
-      <Card className="grid gap-3 p-4">{body}</Card>
+      <Card className="grid min-w-0 grid-cols-1 gap-3 p-4">{body}</Card>
     </section>
   );
 }

@@ -108,7 +108,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScr
       className="mx-auto grid w-full max-w-[1440px] grid-cols-1 gap-4 p-4 md:p-6"
       aria-labelledby="dashboard-heading"
     >
-      <header className="grid gap-1">
+      <header className="grid min-w-0 grid-cols-1 gap-1">
         <h1 id="dashboard-heading" className="text-2xl font-semibold text-slate-900">
           Dashboard
         </h1>
@@ -136,7 +136,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScr
         </TabsList>
 
         <TabsContent value="overview" className="grid min-w-0 grid-cols-1 gap-4">
-          <div className="grid gap-3">
+          <div className="grid min-w-0 grid-cols-1 gap-3">
             <QuickActions flags={user.permissions} />
             <StatCards
               activeProjects={field.projects ? activeProjectCount(field.projects) : undefined}
@@ -159,7 +159,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScr
         </TabsContent>
 
         <TabsContent value="tasks" className="grid min-w-0 grid-cols-1 gap-4">
-          <div className="grid gap-4">
+          <div className="grid min-w-0 grid-cols-1 gap-4">
             <TaskSummary tasks={field.tasks} />
             <TodaysTasks
               tasks={field.tasks}

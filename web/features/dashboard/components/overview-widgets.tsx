@@ -146,7 +146,7 @@ export function MultiProjectOverview({
       empty={projects?.length === 0 && 'No projects yet. Add one from the Projects screen.'}
     >
       {metrics && overview && (
-        <div className="grid gap-3">
+        <div className="grid min-w-0 grid-cols-1 gap-3">
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             <Metric label="Active" value={String(metrics.activeCount)} />
             <Metric label="Average progress" value={`${metrics.averageProgress}%`} />
@@ -155,10 +155,10 @@ export function MultiProjectOverview({
           </dl>
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label="Project health">
             {overview.cards.map(({ project, health }) => (
-              <li key={project.id}>
+              <li key={project.id} className="min-w-0">
                 <article
                   aria-label={project.name}
-                  className="grid gap-2 rounded-md border border-slate-200 p-3"
+                  className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 p-3"
                 >
                   <div className="flex items-start justify-between gap-2">
                     <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900">{project.name}</h3>
@@ -207,7 +207,7 @@ export function ActiveProjects({
     >
       <ul className="grid grid-cols-1 gap-2 md:grid-cols-3">
         {shown.map((p) => (
-          <li key={p.id} className="grid gap-2 rounded-md border border-slate-200 p-3">
+          <li key={p.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 p-3">
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-slate-900">{p.name}</p>
               {p.location && <p className="truncate text-xs text-slate-600">{p.location}</p>}

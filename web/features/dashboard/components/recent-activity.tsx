@@ -12,7 +12,7 @@ export const activityActor = (a: Activity) => a.first_name?.trim() || a.email ||
 export function ActivityItem({ activity, now }: { activity: Activity; now: Date }) {
   const actor = activityActor(activity);
   return (
-    <li className="grid gap-0.5 border-b border-slate-100 py-2 last:border-b-0">
+    <li className="grid min-w-0 grid-cols-1 gap-0.5 border-b border-slate-100 py-2 last:border-b-0">
       <p className="text-sm break-words text-slate-900">{activity.description || activity.action_type}</p>
       <p className="text-xs text-slate-600">
         {actor && <span>{actor} · </span>}
@@ -37,7 +37,10 @@ export function OfficeReadProblem({
   if (offline || isNetworkError(error))
     return <p className="py-2 text-sm text-slate-600">{what} will load when you are back online.</p>;
   return (
-    <div role="alert" className="grid justify-items-start gap-2 py-2 text-sm text-red-800">
+    <div
+      role="alert"
+      className="grid min-w-0 grid-cols-1 justify-items-start gap-2 py-2 text-sm text-red-800"
+    >
       <p>
         {what} could not be loaded: {serverMessage(error)}
       </p>

@@ -37,7 +37,7 @@ export function Widget({
   if (error) body = error;
   else if (loading)
     body = (
-      <div role="status" aria-label={`Loading ${title}`} className="grid gap-2">
+      <div role="status" aria-label={`Loading ${title}`} className="grid min-w-0 grid-cols-1 gap-2">
         <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
         <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200" />
         <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />

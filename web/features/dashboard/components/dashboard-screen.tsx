@@ -127,7 +127,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScr
       <Tabs value={tab} onValueChange={setTab} className="grid min-w-0 grid-cols-1 gap-4">
         <TabsList
           aria-label="Dashboard"
-          className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto sm:justify-start"
+          className="w-full max-sm:grid! max-sm:grid-cols-2 sm:w-auto sm:justify-start"
         >
           <TabsTrigger value="overview">Project Overview</TabsTrigger>
           <TabsTrigger value="tasks">Task Management</TabsTrigger>

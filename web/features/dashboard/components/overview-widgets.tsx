@@ -6,7 +6,7 @@ import { overviewMetrics } from '#shared/rules/overview-metrics.ts';
 import { activeProjectsWidget, overviewHealthCards } from '#shared/rules/dashboard-cards.ts';
 import type { ProjectHealthLabel } from '#shared/rules/project-health-label.ts';
 import { dueDateText } from '#shared/rules/due-date-text.ts';
-import { Badge } from '#web/components/ui/badge.tsx';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -93,12 +93,12 @@ export function StatCards({
   );
 }
 
-const HEALTH_CLASS: Record<ProjectHealthLabel, string> = {
-  Complete: 'bg-green-100 text-green-800',
-  'On Track': 'bg-teal-100 text-teal-800',
-  Moderate: 'bg-amber-100 text-amber-900',
-  Behind: 'bg-orange-100 text-orange-900',
-  'At Risk': 'bg-red-100 text-red-800',
+const HEALTH_BADGE: Record<ProjectHealthLabel, BadgeVariant> = {
+  Complete: 'success',
+  'On Track': 'info',
+  Moderate: 'secondary',
+  Behind: 'warning',
+  'At Risk': 'destructive',
 };
 
 const STATUS_LABEL: Record<string, string> = {
@@ -153,7 +153,7 @@ export function MultiProjectOverview({
             {showBudget && <Metric label="Budget used" value={`${metrics.budgetUsagePercent.toFixed(1)}%`} />}
             <Metric label="Critical" value={String(metrics.criticalCount)} />
           </dl>
-          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label="Project health">
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Project health">
             {overview.cards.map(({ project, health }) => (
               <li key={project.id} className="min-w-0">
                 <article
@@ -162,7 +162,9 @@ export function MultiProjectOverview({
                 >
                   <div className="flex items-start justify-between gap-2">
                     <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900">{project.name}</h3>
-                    <Badge className={cn('shrink-0', HEALTH_CLASS[health])}>{health}</Badge>
+                    <Badge variant={HEALTH_BADGE[health]} className="shrink-0">
+                      {health}
+                    </Badge>
                   </div>
                   <Progress value={project.progress} aria-label={`Progress of ${project.name}`} />
                   <p className="flex justify-between gap-2 text-xs text-slate-600">

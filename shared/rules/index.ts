@@ -4,6 +4,7 @@ export * from './financial-health.ts';
 export * from './project-health-label.ts';
 export * from './overview-metrics.ts';
 export * from './dashboard-selections.ts';
+export * from './dashboard-cards.ts';
 export * from './due-date-text.ts';
 export * from './progress-colour.ts';
 export * from './risk.ts';

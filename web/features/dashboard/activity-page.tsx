@@ -1,8 +1,8 @@
-/** The full activity list behind Recent Activity's 'View all' (DECISIONS.md; issue 12). Stub. */
+import { useCurrentUser } from '#web/app/session.tsx';
+import { ActivityList } from './components/activity-list.tsx';
+
+/** /activity: the full activity list behind Recent Activity's 'View all' (DECISIONS.md; issue 12). */
 export default function ActivityPage() {
-  return (
-    <section className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Recent Activity</h1>
-    </section>
-  );
+  const user = useCurrentUser();
+  return <ActivityList userOffline={user.offline} />;
 }

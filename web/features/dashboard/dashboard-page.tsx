@@ -1,6 +1,11 @@
-import PlaceholderPage from '#web/features/placeholder/placeholder-page.tsx';
+import { useLocalWrite, useSyncDb } from '#web/app/local-data.tsx';
+import { useCurrentUser } from '#web/app/session.tsx';
+import { DashboardScreen } from './components/dashboard-screen.tsx';
 
-/** Dashboard (spec 01 section 2; issue 12). Stub until the dashboard is built. */
+/** /dashboard (and / signed in): the Dashboard on the signed-in user's device database. */
 export default function DashboardPage() {
-  return <PlaceholderPage screen="dashboard" />;
+  const user = useCurrentUser();
+  const db = useSyncDb();
+  const write = useLocalWrite();
+  return <DashboardScreen db={db} user={user} write={write} />;
 }

@@ -1,0 +1,192 @@
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { activeProjectCount } from '#shared/rules/overview-metrics.ts';
+import type { SyncDb } from '#sync/db.ts';
+import type { LocalWrite } from '#web/app/local-data.tsx';
+import { AsOfNotice } from '#web/components/as-of-notice.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { isNetworkError, serverMessage } from '#web/lib/api.ts';
+import { displayFirstName, type CurrentUser } from '#web/lib/session-user.ts';
+import { useBrowserOnline } from '#web/lib/use-online.ts';
+import { useRecentActivity } from '../hooks/use-activities.ts';
+import { useFieldData, useNow, type DashboardTaskView } from '../hooks/use-field-data.ts';
+import { ActiveProjects, MultiProjectOverview, QuickActions, StatCards } from './overview-widgets.tsx';
+import { RecentActivity } from './recent-activity.tsx';
+import {
+  ExpiredTasks,
+  NextPriorityTasks,
+  TaskSummary,
+  TodaysTasks,
+  type TaskListContext,
+} from './task-widgets.tsx';
+
+// The two office tabs load their code when opened: the dashboard's first paint stays light (issue 12).
+const CommunicationsFeed = lazy(() =>
+  import('#web/features/communications/communications-feed.tsx').then((m) => ({
+    default: m.CommunicationsFeed,
+  })),
+);
+const FinancialHealthPanel = lazy(() =>
+  import('#web/features/finance/financial-health-panel.tsx').then((m) => ({
+    default: m.FinancialHealthPanel,
+  })),
+);
+
+export const DASHBOARD_TABS = ['overview', 'tasks', 'communications', 'finance'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+/** Finance stays with admins and managers (DECISIONS.md); the server refuses the others too. */
+export const canSeeFinance = (user: Pick<CurrentUser, 'grants'>) => user.grants.includes('finance:read');
+
+export interface DashboardScreenProps {
+  db: SyncDb;
+  user: CurrentUser;
+  write: LocalWrite;
+  /** The clock (tests); the live one moves every minute. */
+  now?: Date;
+}
+
+/**
+ * The Dashboard (spec 01 section 2; issue 12). Projects, tasks, photos and the numbers drawn from them come
+ * from the device mirror and work offline; Recent Activity is an office read kept per user, shown "as of"
+ * its time when the device is offline.
+ */
+export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScreenProps) {
+  const now = useNow(fixedNow);
+  const timeZone = user.companyTimeZone;
+  const finance = canSeeFinance(user);
+  const field = useFieldData(db, now, timeZone);
+  const activity = useRecentActivity();
+  const online = useBrowserOnline();
+  const offline = !online || user.offline === true || isNetworkError(activity.error);
+
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: DashboardTab =
+    DASHBOARD_TABS.find((t) => t === asked && (t !== 'finance' || finance)) ?? 'overview';
+  const setTab = useCallback(
+    (value: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === 'overview') next.delete('tab');
+          else next.set('tab', value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const projectNames = useMemo(
+    () => new Map((field.projects ?? []).map((p) => [p.id, p.name] as const)),
+    [field.projects],
+  );
+  const ctx: TaskListContext = { now, timeZone, projectNames };
+
+  const toggle = useCallback(
+    async (task: DashboardTaskView) => {
+      const status = task.status === 'completed' ? 'pending' : 'completed';
+      try {
+        await write('tasks', 'patch', task.id, { status });
+      } catch (err) {
+        toast({
+          title: 'Failed to update task status',
+          description: `Failed to update task: ${serverMessage(err)}`,
+          variant: 'destructive',
+        });
+      }
+    },
+    [write],
+  );
+  const canUpdateTasks = user.grants.includes('tasks:update');
+
+  return (
+    <section
+      className="mx-auto grid w-full max-w-[1440px] grid-cols-1 gap-4 p-4 md:p-6"
+      aria-labelledby="dashboard-heading"
+    >
+      <header className="grid min-w-0 grid-cols-1 gap-1">
+        <h1 id="dashboard-heading" className="text-2xl font-semibold text-slate-900">
+          Dashboard
+        </h1>
+        <p className="text-sm text-slate-600">
+          Welcome back, {displayFirstName(user)}
+          {user.companyName ? ` · ${user.companyName}` : ''}
+        </p>
+      </header>
+      {offline && (
+        <AsOfNotice
+          what="recent activity"
+          updatedAt={activity.data !== undefined ? activity.dataUpdatedAt : undefined}
+          reason="Projects, tasks and photos are shown from this device; changes you make sync when you are back online."
+        />
+      )}
+      <Tabs value={tab} onValueChange={setTab} className="grid min-w-0 grid-cols-1 gap-4">
+        <TabsList
+          aria-label="Dashboard"
+          className="w-full max-sm:grid! max-sm:grid-cols-2 sm:w-auto sm:justify-start"
+        >
+          <TabsTrigger value="overview">Project Overview</TabsTrigger>
+          <TabsTrigger value="tasks">Task Management</TabsTrigger>
+          <TabsTrigger value="communications">Communications</TabsTrigger>
+          {finance && <TabsTrigger value="finance">Financial Health</TabsTrigger>}
+        </TabsList>
+
+        <TabsContent value="overview" className="grid min-w-0 grid-cols-1 gap-4">
+          <div className="grid min-w-0 grid-cols-1 gap-3">
+            <QuickActions flags={user.permissions} />
+            <StatCards
+              activeProjects={field.projects ? activeProjectCount(field.projects) : undefined}
+              newThisWeek={field.newThisWeek}
+              tasks={field.tasks}
+              photos={field.photos}
+            />
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <MultiProjectOverview
+              projects={field.projects}
+              showBudget={finance}
+              now={now}
+              timeZone={timeZone}
+              className="lg:col-span-2"
+            />
+            <RecentActivity query={activity} offline={offline} now={now} />
+          </div>
+          <ActiveProjects projects={field.projects} now={now} timeZone={timeZone} />
+        </TabsContent>
+
+        <TabsContent value="tasks" className="grid min-w-0 grid-cols-1 gap-4">
+          <div className="grid min-w-0 grid-cols-1 gap-4">
+            <TaskSummary tasks={field.tasks} />
+            <TodaysTasks
+              tasks={field.tasks}
+              ctx={ctx}
+              onToggle={canUpdateTasks ? (t) => void toggle(t) : undefined}
+            />
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <ExpiredTasks tasks={field.tasks} ctx={ctx} />
+            <NextPriorityTasks tasks={field.tasks} ctx={ctx} />
+          </div>
+        </TabsContent>
+
+        <TabsContent value="communications" className="min-w-0">
+          <Suspense fallback={<Spinner label="Loading communications..." className="p-10" />}>
+            <CommunicationsFeed />
+          </Suspense>
+        </TabsContent>
+
+        {finance && (
+          <TabsContent value="finance" className="min-w-0">
+            <Suspense fallback={<Spinner label="Loading financial health..." className="p-10" />}>
+              <FinancialHealthPanel />
+            </Suspense>
+          </TabsContent>
+        )}
+      </Tabs>
+    </section>
+  );
+}

@@ -183,3 +183,28 @@ test('manager offline after a cold start: the kept figures with their "as of" ti
   );
   watch.expectClean();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the panel fits the screen with no sideways scroll', async ({ page }) => {
+    const watch = await watchPage(page);
+    await signIn(page, 'manager@summit.test');
+    await openFinance(page);
+    await expect(page.getByRole('region', { name: 'Project Breakdown' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('img', { name: /Budget against actual cost per project/ })).toBeVisible();
+    const overflow = await page.evaluate(() => {
+      const el = document.scrollingElement ?? document.documentElement;
+      return el.scrollWidth - el.clientWidth;
+    });
+    expect(overflow, 'sideways scroll').toBeLessThanOrEqual(0);
+    // Every figure is readable whole, not cut off by its card.
+    for (const value of await page
+      .getByRole('list', { name: 'Financial figures' })
+      .locator('li > p:first-of-type')
+      .all()) {
+      expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    watch.expectClean();
+  });
+});

@@ -164,6 +164,10 @@ describe('Financial Health panel', () => {
         .getAttribute('aria-valuenow'),
     ).toBe('100');
     expect(within(row).getByText('+40.0%').dataset.badge).toBe('red');
+    // The bar takes the badge's colour alone (two background classes would leave it to the stylesheet).
+    const fill = within(row).getByRole('progressbar').firstElementChild;
+    expect(fill?.classList.contains('bg-red-600')).toBe(true);
+    expect(fill?.classList.contains('bg-teal-600')).toBe(false);
     expect(within(row).getByText('Remaining').nextSibling?.textContent).toBe('-$20,000');
     const under = screen.getByRole('listitem', { name: 'Riverside Medical' });
     expect(within(under).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('80');

@@ -22,7 +22,7 @@ export default function BudgetChart({ rows }: { rows: readonly BreakdownRow[] })
       <figcaption className="text-base font-semibold text-slate-900">Budget vs Actual</figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${height}`}
-        className="h-auto w-full"
+        className="h-auto w-full max-w-2xl"
         role="img"
         aria-label={`Budget against actual cost per project. ${summary}`}
       >

@@ -30,7 +30,7 @@ export function HealthCard({ project, metrics, writesDisabled, refreshing, onRef
       )}
     >
       <div className="flex min-w-0 items-start justify-between gap-2">
-        <h3 className="min-w-0 truncate font-semibold text-slate-900" title={project.name}>
+        <h3 className="line-clamp-2 min-w-0 font-semibold break-words text-slate-900" title={project.name}>
           {project.name}
         </h3>
         {metrics && (
@@ -64,7 +64,10 @@ export function HealthCard({ project, metrics, writesDisabled, refreshing, onRef
               <p className="text-xs text-slate-600">Last updated {formatMoment(metrics.calculatedAt)}</p>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={`Scores of ${project.name}`}>
+          <dl
+            className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-2"
+            aria-label={`Scores of ${project.name}`}
+          >
             <SubScore name="Schedule" score={metrics.scheduleHealth} />
             <SubScore name="Budget" score={metrics.budgetHealth} />
             <SubScore name="Quality" score={metrics.qualityHealth} />

@@ -60,7 +60,7 @@ export function ProjectHealthScreen({ user }: { user: CurrentUser }) {
       onError: (err) => setCalcError(`${CALCULATE_FAILED}: ${serverMessage(err)}`),
     });
   };
-  const calculating = writes.calculate.isPending ? writes.calculate.variables : null;
+  const calculating = writes.calculate.isPending ? (writes.calculate.variables ?? null) : null;
 
   let body;
   if (loaded && allProjects.length === 0) {

@@ -7,6 +7,7 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 let crew: string;
+let sub: string;
 let harbor: string;
 const summitInvoice = newId();
 const harborInvoice = newId();
@@ -37,6 +38,7 @@ beforeAll(async () => {
   admin = await t.login('admin@summit.test');
   manager = await t.login('manager@summit.test');
   crew = await t.login('crew@summit.test');
+  sub = await t.login('sub@summit.test');
   harbor = await t.login('admin@harbor.test');
   insertInvoice(summitInvoice, t.companyId('summit.test'), 'TEST-SUMMIT-1');
   insertInvoice(harborInvoice, t.companyId('harbor.test'), 'TEST-HARBOR-1');
@@ -80,8 +82,9 @@ describe('GET /api/invoices', () => {
     expect(theirs.map((r) => r.id)).not.toContain(summitInvoice);
   });
 
-  it('forbids crew members, who have no finance permission (403)', async () => {
+  it('forbids crew members and subcontractors, who have no finance permission (403)', async () => {
     expect((await t.request('GET', '/api/invoices', { cookie: crew })).status).toBe(403);
+    expect((await t.request('GET', '/api/invoices', { cookie: sub })).status).toBe(403);
   });
 
   it('asks for sign-in without a session (401)', async () => {

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test-utils.ts';
 let t: TestApp;
 let admin: string;
 let crew: string;
+let sub: string;
 let harbor: string;
 const summitEntry = newId();
 const harborEntry = newId();
@@ -30,6 +31,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@summit.test');
   crew = await t.login('crew@summit.test');
+  sub = await t.login('sub@summit.test');
   harbor = await t.login('admin@harbor.test');
   insertEntry(summitEntry, t.companyId('summit.test'));
   insertEntry(harborEntry, t.companyId('harbor.test'));
@@ -73,7 +75,8 @@ describe('GET /api/time-entries', () => {
     expect(theirs.map((r) => r.id)).not.toContain(summitEntry);
   });
 
-  it('forbids crew members, who have no finance permission (403)', async () => {
+  it('forbids crew members and subcontractors, who have no finance permission (403)', async () => {
     expect((await t.request('GET', '/api/time-entries', { cookie: crew })).status).toBe(403);
+    expect((await t.request('GET', '/api/time-entries', { cookie: sub })).status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  averageHealth,
   budgetHealth,
   clampScore,
   computeProjectHealth,
@@ -207,5 +208,25 @@ describe('computeProjectHealth', () => {
       overallHealthScore: 62,
       riskLevel: 'medium',
     });
+  });
+});
+
+describe('averageHealth (the Health Overview summary)', () => {
+  const row = (o: number, s: number, b: number, q: number, r: number) => ({
+    overallHealthScore: o,
+    scheduleHealth: s,
+    budgetHealth: b,
+    qualityHealth: q,
+    resourceHealth: r,
+  });
+  it('averages each of the five scores over the calculated projects, rounded', () => {
+    // Overall (80 + 61) / 2 = 70.5 -> 71; schedule (90 + 40) / 2 = 65; budget (100 + 75) / 2 = 87.5 -> 88.
+    expect(averageHealth([row(80, 90, 100, 70, 50), row(61, 40, 75, 30, 0)])).toEqual(
+      row(71, 65, 88, 50, 25),
+    );
+  });
+  it('is the row itself for one project, and null when none has been calculated', () => {
+    expect(averageHealth([row(55, 44, 33, 22, 11)])).toEqual(row(55, 44, 33, 22, 11));
+    expect(averageHealth([])).toBeNull();
   });
 });

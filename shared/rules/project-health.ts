@@ -177,3 +177,26 @@ export function computeProjectHealth(
     riskLevel: projectRiskLevel(overall, input.risks),
   };
 }
+
+/** The five scores of a stored health row (a project_health_metrics row or `computeProjectHealth`). */
+export type HealthScoreRow = Pick<
+  ProjectHealth,
+  'overallHealthScore' | 'scheduleHealth' | 'budgetHealth' | 'qualityHealth' | 'resourceHealth'
+>;
+
+/**
+ * The Health Overview's summary (spec 02 section 2): each of the five scores averaged over the projects
+ * shown that have been calculated, rounded to a whole score; null when none has been.
+ */
+export function averageHealth(rows: readonly HealthScoreRow[]): HealthScoreRow | null {
+  if (rows.length === 0) return null;
+  const mean = (pick: (r: HealthScoreRow) => number) =>
+    Math.round(rows.reduce((total, r) => total + pick(r), 0) / rows.length);
+  return {
+    overallHealthScore: mean((r) => r.overallHealthScore),
+    scheduleHealth: mean((r) => r.scheduleHealth),
+    budgetHealth: mean((r) => r.budgetHealth),
+    qualityHealth: mean((r) => r.qualityHealth),
+    resourceHealth: mean((r) => r.resourceHealth),
+  };
+}

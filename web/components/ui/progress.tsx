@@ -20,7 +20,8 @@ export function Progress({ value, className, indicatorClassName, ...rest }: Prog
       className={cn('relative h-2 w-full overflow-hidden rounded-full bg-slate-200', className)}
     >
       <P.Indicator
-        className={cn('h-full bg-teal-600 transition-[width]', indicatorClassName)}
+        // The default colour only without an override: two bg- classes would be decided by the stylesheet's order.
+        className={cn('h-full transition-[width]', indicatorClassName ?? 'bg-teal-600')}
         style={{ width: `${v}%` }}
       />
     </P.Root>

@@ -1,6 +1,10 @@
-import PlaceholderPage from '#web/features/placeholder/placeholder-page.tsx';
+import { useCurrentUser } from '#web/app/session.tsx';
+import { ProjectHealthScreen } from './project-health-screen.tsx';
 
-/** Project Health (spec 02 section 2; issue 12). Stub until the screen is built. */
+/**
+ * /project-health (spec 02 section 2). The route guard shows 'Access Denied' to a user without the
+ * projectHealth flag, and the server refuses them every health call.
+ */
 export default function ProjectHealthPage() {
-  return <PlaceholderPage screen="projectHealth" />;
+  return <ProjectHealthScreen user={useCurrentUser()} />;
 }

@@ -1,13 +1,6 @@
 import { MIRROR_TABLES, READONLY_MIRRORS, mirrorTable, readMeta, type AnyRow, type SyncDb } from './db.ts';
-import { rebaseRow } from './rebase.ts';
+import { APPLY_SLICE, pendingForRows, rebaseRow } from './rebase.ts';
 import type { PulledChange } from '#shared/sync-protocol.ts';
-
-/**
- * Rows per IndexedDB request batch (SPEC C17). Each slice is issued from its own task (the success callback
- * of the previous one), so the main thread's share of a slice (structured clone and one IPC per row, about
- * 70 us per row on a slow phone-class core) stays far under 50 ms and input is handled between slices.
- */
-export const APPLY_SLICE = 200;
 
 const KNOWN_TABLES = new Set<string>([...MIRROR_TABLES, ...READONLY_MIRRORS]);
 
@@ -88,9 +81,7 @@ export async function applyPullPage(
       const pendingIds = new Set(
         queued === 0
           ? []
-          : (await db.outbox.where('rowId').anyOf(ids).toArray())
-              .filter((e) => e.table === table)
-              .map((e) => e.rowId),
+          : (await pendingForRows(db, ids, queued)).filter((e) => e.table === table).map((e) => e.rowId),
       );
       const deletes: string[] = [];
       for (let i = 0; i < ids.length; i += APPLY_SLICE) {

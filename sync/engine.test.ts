@@ -368,18 +368,6 @@ describe('draining the outbox', () => {
   });
 });
 
-describe('an idle cycle', () => {
-  it('[C4] with nothing to send and nothing new, a cycle commits one read-write transaction (the cursor)', async () => {
-    const d = await synced();
-    const idb = recordIdb(d.db);
-    d.db.close();
-    await d.db.open();
-    await d.engine.syncNow();
-    // Each read-write commit is a durable disk write in Chromium: a poke's cycle (B6) pays for every one.
-    expect(idb.transactions.filter((t) => t.mode === 'readwrite')).toHaveLength(1);
-  });
-});
-
 describe('failures', () => {
   it('[C8] a 401 pauses the queue without dropping anything, and resume() after sign-in sends it', async () => {
     let cookie = await s.t.login('crew@summit.test');

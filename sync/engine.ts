@@ -265,12 +265,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const url = (path: string) => `${baseUrl}${path}`;
 
   /**
-   * The sync state, read in a read-only transaction once it exists: `readMeta` takes a read-write one (it
-   * may create the record), which in Chromium costs a durable commit on every page and every cycle.
-   */
-  const readState = async () => (await db.meta.get('state')) ?? readMeta(db);
-
-  /**
    * Pushes the outbox in id order until it is empty (SPEC C4, C19). Pipelined: once the server has answered
    * a batch (so it has committed it), the next batch goes out while this one's answers are stored locally.
    * The queue is read ahead several batches at a time (entries never change once queued), so sending the
@@ -278,7 +272,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    */
   async function pushAll(): Promise<void> {
     let lastConflict: number | null = null;
-    const { clientId } = await readState();
+    const { clientId } = await readMeta(db);
     let ahead: OutboxEntry[] = [];
     let readUpTo = 0;
     const nextBatch = async (): Promise<OutboxEntry[]> => {
@@ -351,7 +345,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function pullAll(fromScratch: boolean): Promise<'done' | 'reset'> {
     let first = true;
     for (;;) {
-      const meta = await readState();
+      const meta = await readMeta(db);
       const from = fromScratch && first ? 0 : meta.cursor;
       const params = new URLSearchParams({
         clientId: meta.clientId,

@@ -10,7 +10,7 @@ import { createSyncEngine, type SyncEngine } from '#sync/engine.ts';
 import { browserEventSource, type EventSourceFactory } from '#sync/env.ts';
 import type { FetchLike } from '#sync/http.ts';
 import { mutate, newRowId } from '#sync/mutate.ts';
-import { applyPullPage } from '#sync/pull.ts';
+import { applyPullPage, yieldToMain } from '#sync/pull.ts';
 import { toWire } from '#sync/push.ts';
 
 /**
@@ -126,7 +126,8 @@ const B5_SCOPE = { companyId: 'bench-company', userId: 'bench-user' };
 
 /**
  * B5, the app's path: an empty SyncDb, then every page through `applyPullPage` (one transaction per page,
- * bulkGet + bulkPut in chunks of 1,000, cursor in the same transaction), as the engine's initial pull does.
+ * bulk writes in slices, cursor in the same transaction) with the engine's yield between pages, as the
+ * engine's initial pull does (without its fetches).
  * First usable page: the first page committed and a page of 50 tasks read back from it.
  */
 async function b5Dexie(): Promise<{
@@ -154,6 +155,7 @@ async function b5Dexie(): Promise<{
         .limit(50)
         .toArray()
         .then(() => performance.now() - t0);
+    if (i < pages.length - 1) await yieldToMain();
   }
   const t1 = performance.now();
   const firstPageMs = await firstPage!;
@@ -379,6 +381,22 @@ async function writeAndSync(
   return { t0, writeMs: wrote - start, syncMs: performance.now() - wrote };
 }
 
+/**
+ * B6 end to end: device B's engine runs as the app's does (started: a local write is pushed after the
+ * engine's own push delay), so a write is all the user does.
+ */
+function startEngine(): void {
+  need().engine.start();
+}
+
+/** B6 end to end, device B: the user's write through `mutate`; the started engine pushes it on its own. */
+async function write(taskId: string, title: string): Promise<{ t0: number; wroteAt: number }> {
+  const { db } = need();
+  const t0 = epoch();
+  await mutate(db, 'tasks', 'patch', taskId, { title });
+  return { t0, wroteAt: epoch() };
+}
+
 /** B6 comparator: a Dexie write and the emit of a live query watching that row, on a scratch database. */
 let scratch: (Dexie & { rows: Table<{ id: string; n: number }, string> }) | null = null;
 async function localLive(n: number): Promise<number> {
@@ -496,6 +514,8 @@ const api = {
   armTitle,
   collectTitle,
   writeAndSync,
+  startEngine,
+  write,
   localLive,
   queueMutations,
   drainEngine,

@@ -4,11 +4,12 @@
 //
 // B6: a change on device B visible on device A. A runs the engine as the app does (started: poke stream over
 //     EventSource, Web Lock) and watches a task with a Dexie live query; B patches the task's title through
-//     `mutate` and runs a sync cycle at once (push, then pull). Latency = A's live query emitting the new
-//     title (A's clock) minus the moment B's write began (B's clock; both Date.now() on one machine). The
-//     app pushes a local write after a 300 ms debounce (sync/engine.ts `debounceMs`); that wait is a choice,
-//     not work, and is left out. Comparator: a Dexie write -> live query emit on its own, in A's page.
-//     Budget: p50 <= 16 ms, p95 <= 33 ms.
+//     `mutate`. Latency = A's live query emitting the new title (A's clock) minus the moment B's write began
+//     (B's clock; both Date.now() on one machine). Reported both ways (issue 14): beyond the app's push
+//     delay (B runs a sync cycle at once after the write), then end to end as a user sees it (B's engine
+//     started as the app's is, so it pushes after its own delay, sync/engine.ts PUSH_DELAY_MS, SPEC C18).
+//     Comparator: a Dexie write -> live query emit on its own, in A's page. Budget: p95 <= 50 ms beyond the
+//     delay; the delay (B's write committed -> its push sent, measured) <= 250 ms; end to end p95 <= 300 ms.
 // B12: draining 1,000 queued mutations (500 creates, 400 renames of them, 100 deletes, queued in one
 //     transaction, not timed) with `engine.syncNow()` (batched pushes of 100, then the pull), vs a naive
 //     replayer on another device: one awaited POST (a push of one mutation) per entry, then its own outbox
@@ -29,8 +30,9 @@ import {
 
 const B6_WARMUP = 5;
 const B6_SAMPLES = 30;
-const B6_P50_MS = 16;
-const B6_P95_MS = 33;
+const B6_BEYOND_P95_MS = 50;
+const B6_DELAY_MS = 250;
+const B6_E2E_P95_MS = 300;
 const STEPS = ['write', 'push', 'poke', 'toPull', 'pull', 'applyEmit'] as const;
 const B12_MUTATIONS = 1_000;
 const B12_ROUNDS = 3;
@@ -120,6 +122,36 @@ export async function runB6(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       samples.push({ remoteMs: r.ms, localMs, writeMs: r.writeMs, syncMs: r.syncMs, steps: r.steps });
       await sleep(100);
     }
+    // End to end: B's engine now runs as the app's does; the user only writes.
+    await call(b.page, 'startEngine');
+    await sleep(500);
+    const endToEnd = async (i: number) => {
+      const title = `B6 e2e ${i} ${Date.now()}`;
+      await call(a.page, 'armTitle', taskId, title);
+      await call(b.page, 'takeTrace');
+      const seen = call(a.page, 'collectTitle');
+      const w = await call(b.page, 'write', taskId, title);
+      const at = await seen;
+      const tb = await call(b.page, 'takeTrace');
+      const pushSent = tb.find((x) => x.what === 'push-sent' && x.at >= w.wroteAt)?.at ?? NaN;
+      return { ms: at - w.t0, delayMs: pushSent - w.wroteAt };
+    };
+    for (let i = 0; i < B6_WARMUP; i++) await endToEnd(-1 - i);
+    const e2e: { ms: number; delayMs: number }[] = [];
+    for (let i = 0; i < B6_SAMPLES; i++) {
+      e2e.push(await endToEnd(i));
+      // Past the engine's follow-up pull of this write, so the next write starts from a quiet device.
+      await sleep(300);
+    }
+    const e2eMs = e2e.map((s) => s.ms);
+    const e50 = percentile(e2eMs, 50);
+    const e95 = percentile(e2eMs, 95);
+    const delayMs = median(e2e.map((s) => s.delayMs));
+    console.log(
+      `  B6 end to end: p50 ${fmt(e50, 1)} ms, p95 ${fmt(e95, 1)} ms; push delay (write committed -> push sent) ` +
+        `median ${fmt(delayMs, 0)} ms`,
+    );
+
     const remoteMs = samples.map((s) => s.remoteMs);
     const localMs = samples.map((s) => s.localMs);
     const p50 = percentile(remoteMs, 50);
@@ -135,21 +167,39 @@ export async function runB6(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     const rows: SummaryRow[] = [
       {
         budget: 'B6',
-        what: `write on B -> A's live query emits (push+poke+pull), p50 ms`,
+        what: `write on B -> A's live query emits, beyond the push delay (sync at once), p50 ms`,
         measured: fmt(p50, 1),
         comparator: fmt(l50, 1),
         ratio: `${fmt(p50 / l50, 1)}x`,
-        limit: `<= ${B6_P50_MS}`,
-        pass: p50 <= B6_P50_MS,
+        limit: '-',
+        pass: null,
       },
       {
         budget: 'B6',
-        what: `write on B -> A's live query emits, p95 ms`,
+        what: `write on B -> A's live query emits, beyond the push delay, p95 ms`,
         measured: fmt(p95, 1),
         comparator: fmt(l95, 1),
         ratio: `${fmt(p95 / l95, 1)}x`,
-        limit: `<= ${B6_P95_MS}`,
-        pass: p95 <= B6_P95_MS,
+        limit: `<= ${B6_BEYOND_P95_MS}`,
+        pass: p95 <= B6_BEYOND_P95_MS,
+      },
+      {
+        budget: 'B6',
+        what: "the app's push delay: B's write committed -> its push sent (median), ms",
+        measured: fmt(delayMs, 0),
+        comparator: '-',
+        ratio: '-',
+        limit: `<= ${B6_DELAY_MS}`,
+        pass: delayMs <= B6_DELAY_MS,
+      },
+      {
+        budget: 'B6',
+        what: `end to end as a user sees it (B's engine started, delay included), p50 / p95 ms`,
+        measured: `${fmt(e50, 1)} / ${fmt(e95, 1)}`,
+        comparator: fmt(l95, 1),
+        ratio: `${fmt(e95 / l95, 1)}x`,
+        limit: `p95 <= ${B6_E2E_P95_MS}`,
+        pass: e95 <= B6_E2E_P95_MS,
       },
       {
         budget: 'B6',
@@ -163,7 +213,18 @@ export async function runB6(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     ];
     return {
       rows,
-      raw: { samples, p50, p95, localP50: l50, localP95: l95, steps, debounceNotIncludedMs: 300 },
+      raw: {
+        samples,
+        p50,
+        p95,
+        localP50: l50,
+        localP95: l95,
+        steps,
+        endToEnd: e2e,
+        e2eP50: e50,
+        e2eP95: e95,
+        delayMs,
+      },
     };
   } finally {
     for (const d of devices) await d.context.close();

@@ -14,6 +14,7 @@ import {
   newDevice,
   serverRows,
   startServer,
+  recordIdb,
   until,
   type Device,
   type LiveServer,
@@ -314,6 +315,57 @@ describe('first download', () => {
     expect(d.engine.status.get().rowsDownloaded).toBeGreaterThanOrEqual(mirrored);
     expect((await readMeta(d.db)).lastSyncedAt).not.toBeNull();
   });
+
+  it('[C17] a download of many pages gives the main thread back between every two pages', async () => {
+    const events: string[] = [];
+    const d = await newDevice(s, MANAGER, {
+      pullLimit: 20,
+      yieldToMain: async () => {
+        events.push('yield');
+        await new Promise((r) => setTimeout(r, 0));
+      },
+    });
+    d.net.log = events;
+    await d.engine.syncNow();
+    const steps = events.filter((e) => e === 'yield' || e.startsWith('GET /api/sync/pull'));
+    const pages = steps.filter((e) => e !== 'yield').length;
+    expect(pages).toBeGreaterThan(3);
+    // pull, yield, pull, yield, ..., pull: never two pages back to back.
+    expect(steps).toEqual(steps.map((_, i) => (i % 2 === 0 ? 'GET /api/sync/pull' : 'yield')));
+    expect(steps).toHaveLength(2 * pages - 1);
+  });
+});
+
+describe('draining the outbox', () => {
+  it("[C19] 1,000 queued mutations go up in 10 requests, each batch's answers stored in one transaction, the queue read ahead", async () => {
+    const d = await synced();
+    const projectId = await someProject(d);
+    const ids = Array.from({ length: 500 }, () => newRowId());
+    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+      for (const id of ids) await mutate(d.db, 'tasks', 'create', id, { title: 'Punch item', projectId });
+      for (const id of ids.slice(0, 400)) await mutate(d.db, 'tasks', 'patch', id, { title: 'Checked' });
+      for (const id of ids.slice(400)) await mutate(d.db, 'tasks', 'delete', id);
+    });
+    expect(await d.db.outbox.count()).toBe(1000);
+    const idb = recordIdb(d.db);
+    d.db.close();
+    await d.db.open();
+    const before = countPushes(d);
+    await d.engine.syncNow();
+    expect(countPushes(d) - before).toBe(10);
+    expect(await d.db.outbox.count()).toBe(0);
+    const outbox = idb.transactions.filter((t) => t.stores.includes('outbox'));
+    const writes = outbox.filter((t) => t.mode === 'readwrite' && t.stores.includes('shadows'));
+    // Each batch's answers (outbox deletes, shadows, issues) are stored in one transaction; the pull's
+    // pages are the others.
+    const pullPages = d.net.log.filter((l) => l.startsWith('GET /api/sync/pull')).length;
+    expect(writes.length).toBeLessThanOrEqual(10 + pullPages);
+    // The queue is read ahead, not once per batch: the read-ahead and the look for entries queued after it,
+    // then the status counts and the photo lane once each.
+    expect(outbox.filter((t) => t.mode === 'readonly').length).toBeLessThanOrEqual(4);
+    expect(serverTask(ids[0]!)?.title).toBe('Checked');
+    expect(serverTask(ids[499]!)?.deleted_at).toBeTruthy();
+  });
 });
 
 describe('failures', () => {
@@ -415,7 +467,7 @@ describe('failures', () => {
 });
 
 describe('triggers', () => {
-  it('[C8] a local write is pushed after the debounce, not before', async () => {
+  it('[C18] a local write is pushed within 250 ms, and a second write does not postpone it', async () => {
     const timers = manualTimers();
     const d = await newDevice(s, MANAGER, { timers });
     d.engine.start();
@@ -423,13 +475,17 @@ describe('triggers', () => {
     const task = (await d.db.tasks.orderBy('id').first())!;
     const before = countPushes(d);
     await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Debounced' });
+    // The scheduled push (the periodic 30 s sync is the other timer).
+    expect(timers.pending()[0]).toBeLessThanOrEqual(250);
+    timers.advance(100);
     await mutate(d.db, 'tasks', 'patch', task.id, { priority: 'low' });
-    timers.advance(299);
     await new Promise((r) => setTimeout(r, 30));
+    // Writes of one action go up together: nothing is sent at once.
     expect(countPushes(d)).toBe(before);
-    timers.advance(1);
+    timers.advance(150);
     await until(() => d.engine.status.get().pending === 0);
     expect(countPushes(d)).toBe(before + 1);
+    expect(serverTask(task.id)).toMatchObject({ title: 'Debounced', priority: 'low' });
     await d.engine.stop();
   });
 

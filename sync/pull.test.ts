@@ -6,6 +6,7 @@ import { openSyncDb, readMeta, type SyncDb } from './db.ts';
 import { mutate, newRowId } from './mutate.ts';
 import { applyPullPage } from './pull.ts';
 import { applyPushResults } from './push.ts';
+import { recordIdb } from './test-support.ts';
 
 const scope = { companyId: newRowId(), userId: newRowId() };
 const T0 = Date.UTC(2026, 10, 22, 8);
@@ -92,6 +93,40 @@ describe('applying pulled pages', () => {
     await page(db, changes, 2500);
     expect(await db.tasks.count()).toBe(2500);
     expect((await readMeta(db)).cursor).toBe(2500);
+  });
+
+  it('[C17] a page of 1,000 rows reaches IndexedDB in slices of at most 250 rows, in one transaction', async () => {
+    const db = device();
+    const idb = recordIdb(db);
+    await readMeta(db);
+    const changes = Array.from({ length: 1000 }, (_, i) => task(newRowId(), i + 1));
+    const before = idb.transactions.length;
+    await page(db, changes, 1000);
+    expect(await db.tasks.count()).toBe(1000);
+    const taskRequests = idb.requests.filter((r) => r.table === 'tasks');
+    expect(taskRequests.reduce((n, r) => n + (r.kind === 'write' ? r.rows : 0), 0)).toBe(1000);
+    expect(Math.max(...taskRequests.map((r) => r.rows))).toBeLessThanOrEqual(250);
+    expect(idb.transactions.slice(before).filter((t) => t.mode === 'readwrite')).toHaveLength(1);
+  });
+
+  it('[C17] a page newer than the cursor is written without reading the rows it replaces', async () => {
+    const db = device();
+    const ids = Array.from({ length: 300 }, () => newRowId());
+    await page(
+      db,
+      ids.map((id, i) => task(id, i + 1)),
+      300,
+    );
+    const idb = recordIdb(db);
+    db.close();
+    await db.open();
+    await page(
+      db,
+      ids.map((id, i) => task(id, 301 + i, { title: `Renamed ${i}` })),
+      600,
+    );
+    expect(idb.requests.filter((r) => r.table === 'tasks' && r.kind === 'read')).toEqual([]);
+    expect(await db.tasks.get(ids[299]!)).toMatchObject({ title: 'Renamed 299', version: 600 });
   });
 
   it('[C6] a page that fails part-way leaves neither rows nor cursor behind', async () => {

@@ -1,11 +1,18 @@
 import { MIRROR_TABLES, READONLY_MIRRORS, mirrorTable, readMeta, type AnyRow, type SyncDb } from './db.ts';
-import { rebaseRow } from './rebase.ts';
+import { APPLY_SLICE, pendingForRows, rebaseRow } from './rebase.ts';
 import type { PulledChange } from '#shared/sync-protocol.ts';
 
-/** Rows written per `bulkPut` call (DESIGN.md section 12: chunks of about 1,000). */
-export const PUT_CHUNK = 1000;
-
 const KNOWN_TABLES = new Set<string>([...MIRROR_TABLES, ...READONLY_MIRRORS]);
+
+/**
+ * Hands the main thread back to the browser for input and rendering (SPEC C17): `scheduler.yield()` where
+ * the browser has it (the continuation keeps its priority), else a macrotask.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** How to apply a pull page: where the cursor goes and what else to store with it. */
 export interface ApplyPageOptions {
@@ -28,11 +35,12 @@ function serverRowOf(change: PulledChange & { deleted: false }): AnyRow {
 }
 
 /**
- * Applies one pull page in ONE Dexie transaction: rows go in with `bulkPut` in chunks of ~1,000, a change
- * never moves a row back in time (an incoming version older than the one held is skipped; an equal one is
- * taken, since a push acknowledgement records the version before its data arrives), tombstones delete the
- * row, rows with unsent changes get the pulled state as their new base and the pending mutations re-applied
- * on top, and the cursor advances in the same transaction, so a crash never leaves a page half applied.
+ * Applies one pull page in ONE Dexie transaction: rows go in with `bulkPut` in slices of `APPLY_SLICE`
+ * (SPEC C17), a change never moves a row back in time (an incoming version older than the one held is
+ * skipped; an equal one is taken, since a push acknowledgement records the version before its data
+ * arrives), tombstones delete the row, rows with unsent changes get the pulled state as their new base and
+ * the pending mutations re-applied on top, and the cursor advances in the same transaction, so a crash never
+ * leaves a page half applied.
  */
 export async function applyPullPage(
   db: SyncDb,
@@ -40,12 +48,14 @@ export async function applyPullPage(
   options: ApplyPageOptions,
 ): Promise<void> {
   const byTable = new Map<string, Map<string, PulledChange>>();
+  let lowest = Infinity;
   for (const c of changes) {
     if (!KNOWN_TABLES.has(c.table)) continue;
     let m = byTable.get(c.table);
     if (!m) byTable.set(c.table, (m = new Map()));
     const prev = m.get(c.id);
     if (!prev || prev.version < c.version) m.set(c.id, c);
+    if (c.version < lowest) lowest = c.version;
   }
   const mirrors = [...MIRROR_TABLES, ...READONLY_MIRRORS].map((t) => mirrorTable(db, t));
   await db.transaction('rw', [...mirrors, db.outbox, db.shadows, db.meta], async () => {
@@ -59,6 +69,10 @@ export async function applyPullPage(
         s.version = 0;
       });
     }
+    // Only a pull raises a held row's version, and it stores its cursor in the same transaction, so no held
+    // row is newer than the stored cursor: a page entirely above it (every page of a normal pull, L2) cannot
+    // hold an older change, and the read of what is held (half the cost of a first download) is skipped.
+    const readHeld = !options.clear && lowest <= meta.cursor;
     const rebase: [string, string][] = [];
     const queued = await db.outbox.count();
     for (const [table, incoming] of byTable) {
@@ -67,20 +81,18 @@ export async function applyPullPage(
       const pendingIds = new Set(
         queued === 0
           ? []
-          : (await db.outbox.where('rowId').anyOf(ids).toArray())
-              .filter((e) => e.table === table)
-              .map((e) => e.rowId),
+          : (await pendingForRows(db, ids, queued)).filter((e) => e.table === table).map((e) => e.rowId),
       );
-      const puts: AnyRow[] = [];
       const deletes: string[] = [];
-      for (let i = 0; i < ids.length; i += PUT_CHUNK) {
-        const chunk = ids.slice(i, i + PUT_CHUNK);
-        const held = await t.bulkGet(chunk);
+      for (let i = 0; i < ids.length; i += APPLY_SLICE) {
+        const slice = ids.slice(i, i + APPLY_SLICE);
+        const held = readHeld ? await t.bulkGet(slice) : [];
         const shadows = pendingIds.size
-          ? await db.shadows.bulkGet(chunk.map((id) => [table, id] as [string, string]))
+          ? await db.shadows.bulkGet(slice.map((id) => [table, id] as [string, string]))
           : [];
-        for (let k = 0; k < chunk.length; k++) {
-          const change = incoming.get(chunk[k]!)!;
+        const puts: AnyRow[] = [];
+        for (let k = 0; k < slice.length; k++) {
+          const change = incoming.get(slice[k]!)!;
           const shadow = shadows[k];
           const heldVersion = shadow ? shadow.version : (held[k]?.version ?? -1);
           if (change.version < heldVersion) continue;
@@ -95,9 +107,10 @@ export async function applyPullPage(
           } else if (change.deleted) deletes.push(change.id);
           else puts.push(serverRowOf(change));
         }
+        if (puts.length) await t.bulkPut(puts);
       }
-      for (let i = 0; i < puts.length; i += PUT_CHUNK) await t.bulkPut(puts.slice(i, i + PUT_CHUNK));
-      if (deletes.length) await t.bulkDelete(deletes);
+      for (let i = 0; i < deletes.length; i += APPLY_SLICE)
+        await t.bulkDelete(deletes.slice(i, i + APPLY_SLICE));
     }
     if (options.clear) {
       // Rows created on this device and still unsent were cleared with the mirrors: rebuild every row

@@ -9,7 +9,7 @@ import {
   type SyncDb,
   type SyncIssue,
 } from './db.ts';
-import { applyMutation, rebaseRow } from './rebase.ts';
+import { applyMutation, pendingForRows, rebaseRow } from './rebase.ts';
 
 /** The wire form of an outbox entry (the queue bookkeeping stays on the device). */
 export function toWire(e: OutboxEntry): Mutation {
@@ -94,10 +94,10 @@ export async function applyPushResults(
     if (issues.length) await db.syncIssues.bulkAdd(issues);
 
     const remaining = new Map<string, OutboxEntry[]>();
-    for (const e of await db.outbox
-      .where('rowId')
-      .anyOf(touched.map((r) => r.rowId))
-      .toArray()) {
+    for (const e of await pendingForRows(
+      db,
+      touched.map((r) => r.rowId),
+    )) {
       const list = remaining.get(keyOf(e)) ?? [];
       list.push(e);
       remaining.set(keyOf(e), list);

@@ -509,3 +509,42 @@ export async function signIn(baseUrl: string, origin: string, email: string): Pr
   const user = (await res.json()) as { id: string; companyId: string };
   return { email, userId: user.id, companyId: user.companyId, cookie: `sc_session=${token}` };
 }
+
+/** What a device asked of IndexedDB, recorded below Dexie (its DBCore): transactions and request sizes. */
+export interface IdbLog {
+  transactions: { stores: string[]; mode: 'readonly' | 'readwrite' }[];
+  /** Rows per write request (`bulkPut`, `bulkDelete`, ...) and keys per multi-get, by table. */
+  requests: { table: string; kind: 'write' | 'read'; rows: number }[];
+}
+
+/** Records a device database's IndexedDB traffic. Call before the database opens (its first use). */
+export function recordIdb(db: SyncDb): IdbLog {
+  const log: IdbLog = { transactions: [], requests: [] };
+  db.use({
+    stack: 'dbcore',
+    name: 'test-recorder',
+    create: (down) => ({
+      ...down,
+      transaction(stores, mode, options) {
+        log.transactions.push({ stores: [...stores], mode });
+        return down.transaction(stores, mode, options);
+      },
+      table(name) {
+        const table = down.table(name);
+        return {
+          ...table,
+          mutate(req) {
+            const rows = 'values' in req ? req.values.length : 'keys' in req ? req.keys.length : 0;
+            log.requests.push({ table: name, kind: 'write', rows });
+            return table.mutate(req);
+          },
+          getMany(req) {
+            log.requests.push({ table: name, kind: 'read', rows: req.keys.length });
+            return table.getMany(req);
+          },
+        };
+      },
+    }),
+  });
+  return log;
+}

@@ -3,7 +3,14 @@ import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } fr
 import { newId } from '#shared/ids.ts';
 import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';
 import { hasActiveFilters, taskMatcher, type TaskFilters } from '#shared/rules/task-filters.ts';
-import { groupTasks, taskTiles, toggledByQuickAction, toggledByShortcut } from '#shared/rules/task-groups.ts';
+import {
+  taskTiles,
+  toggledByQuickAction,
+  toggledByShortcut,
+  viewTaskGroups,
+  type TaskGroups,
+  type TaskIndex,
+} from '#shared/rules/task-groups.ts';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalBatchWrite, LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
@@ -14,7 +21,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { TaskFormDialog } from '#web/features/projects/components/task-form-dialog.tsx';
 import { usePeople } from '#web/features/projects/hooks/use-people.ts';
 import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
-import { lastAnswer, useProjectList, useTaskData } from '../hooks/use-task-data.ts';
+import { lastAnswer, useProjectList, useTaskData, type TaskData } from '../hooks/use-task-data.ts';
 import { useTaskViewState } from '../hooks/use-task-filters.ts';
 import { useTaskShortcuts } from '../hooks/use-task-shortcuts.ts';
 import { BulkBar } from './bulk-bar.tsx';
@@ -51,31 +58,56 @@ const allowAll = () => true;
 const systemNow = () => new Date();
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 const NO_IDS: ReadonlySet<string> = new Set();
-const NO_TASKS: TaskRow[] = [];
 
 // Derived data remembered across mounts (keyed on the calendar day, not the minute): a return to the
 // screen, or the clock ticking, recomputes nothing over the 10,000 rows unless the data or day changed.
-const tilesOf = lastAnswer(3, (tasks: TaskRow[], _today: string, timeZone: string, now: Date) =>
-  taskTiles(tasks, now, timeZone),
+const tilesOf = lastAnswer(
+  3,
+  (tasks: TaskRow[], _today: string, timeZone: string, dayOf: TaskData['dayOf'], now: Date) =>
+    taskTiles(tasks, now, timeZone, dayOf),
 );
-const filterTasks = lastAnswer(
-  6,
+
+/** What the list shows for the current filters: its groups and how many tasks they hold. */
+interface FilteredView {
+  groups: TaskGroups<TaskRow>;
+  count: number;
+  /** Every shown task in list order (computed when asked: Select all, the canvas Overview). */
+  list: (limit?: number) => TaskRow[];
+}
+
+const viewOf = lastAnswer(
+  7,
   (
-    tasks: TaskRow[],
-    _key: string,
+    index: TaskIndex<TaskRow>,
+    _filters: string,
+    names: ReadonlyMap<string, string>,
     _today: string,
     timeZone: string,
     userId: string,
-    textOf: (t: TaskRow) => string,
+    data: TaskData,
     filters: TaskFilters,
     now: Date,
-  ) =>
-    hasActiveFilters(filters) ? tasks.filter(taskMatcher(filters, { now, timeZone, userId }, textOf)) : tasks,
-);
-const groupsOf = lastAnswer(
-  4,
-  (tasks: TaskRow[], names: ReadonlyMap<string, string>, _today: string, timeZone: string, now: Date) =>
-    groupTasks(tasks, names, now, timeZone),
+  ): FilteredView => {
+    // The groups are already built and sorted: a keystroke filters each group's list, nothing more.
+    const keep = hasActiveFilters(filters)
+      ? taskMatcher(filters, { now, timeZone, userId }, data.textOf)
+      : null;
+    const groups = viewTaskGroups(index, names, keep, now, timeZone, data.dayOf);
+    const count =
+      groups.projects.reduce((n, g) => n + g.tasks.length, 0) +
+      groups.administrative.length +
+      groups.general.length;
+    const list = (limit = Infinity) => {
+      if (!keep) return (index.sorted as TaskRow[]).slice(0, limit);
+      const out: TaskRow[] = [];
+      for (const t of index.sorted) {
+        if (out.length >= limit) break;
+        if (keep(t)) out.push(t);
+      }
+      return out;
+    };
+    return { groups, count, list };
+  },
 );
 const namesOf = lastAnswer(
   1,
@@ -86,6 +118,7 @@ const choicesOf = lastAnswer(1, (projects: ProjectRow[] | undefined) =>
   (projects ?? []).map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
 );
 const byIdOf = lastAnswer(1, (tasks: TaskRow[] | undefined) => new Map((tasks ?? []).map((t) => [t.id, t])));
+const NO_GROUPS: TaskGroups<TaskRow> = { projects: [], administrative: [], general: [] };
 
 /** The clock, re-read every minute so 'Due today' and the tiles follow midnight in the company's zone. */
 function useMinuteClock(now: () => Date): Date {
@@ -111,7 +144,8 @@ export function TasksScreen({
   now: clock = systemNow,
 }: TasksScreenProps) {
   const now = useMinuteClock(clock);
-  const { tasks, textOf } = useTaskData(db);
+  const data = useTaskData(db);
+  const { tasks, index } = data;
   const projects = useProjectList(db);
   const { names, assignable } = usePeople(db);
   const savedToast = useSavedToast(db);
@@ -129,14 +163,14 @@ export function TasksScreen({
   const projectChoices = choicesOf(projects);
   const byId = byIdOf(tasks);
   const today = todayIn(now, timeZone);
-  const tiles = tasks ? tilesOf(tasks, today, timeZone, now) : undefined;
+  const tiles = tasks ? tilesOf(tasks, today, timeZone, data.dayOf, now) : undefined;
 
   // Typing stays responsive: the list catches up with the filters at a lower priority.
   const deferred = useDeferredValue(filters);
-  const filtered = tasks
-    ? filterTasks(tasks, JSON.stringify(deferred), today, timeZone, userId, textOf, deferred, now)
+  const shown = index
+    ? viewOf(index, JSON.stringify(deferred), projectNames, today, timeZone, userId, data, deferred, now)
     : undefined;
-  const groups = groupsOf(filtered ?? NO_TASKS, projectNames, today, timeZone, now);
+  const groups = shown?.groups ?? NO_GROUPS;
 
   const setStatus = useCallback(
     async (task: TaskRow, status: string) => {
@@ -317,11 +351,11 @@ export function TasksScreen({
       {bulk && (
         <BulkBar
           count={selected.size}
-          shown={filtered?.length ?? 0}
+          shown={shown?.count ?? 0}
           people={assignable}
           canUpdate={canUpdate}
           canDelete={canDelete}
-          onSelectAll={() => setSelected(new Set((filtered ?? []).map((t) => t.id)))}
+          onSelectAll={() => setSelected(new Set((shown?.list() ?? []).map((t) => t.id)))}
           onStatus={bulkStatus}
           onAssign={bulkAssign}
           onDelete={() => setDialog({ kind: 'bulk-delete', ids: selectedIds() })}
@@ -332,16 +366,16 @@ export function TasksScreen({
         />
       )}
 
-      {filtered !== undefined && tasks !== undefined && (
+      {shown !== undefined && tasks !== undefined && (
         <p role="status" className="text-sm text-slate-600">
-          Showing {filtered.length} of {tasks.length} tasks
+          Showing {shown.count} of {tasks.length} tasks
         </p>
       )}
-      {filtered === undefined ? (
+      {shown === undefined ? (
         <p role="status" className="text-slate-600">
           Loading tasks...
         </p>
-      ) : filtered.length === 0 ? (
+      ) : shown.count === 0 ? (
         <TaskEmptyState
           filters={filters}
           onClear={reset}
@@ -367,7 +401,7 @@ export function TasksScreen({
           tab={tab}
           onTab={setTab}
           groups={groups}
-          filtered={filtered}
+          overview={shown.list}
           projectNames={projectNames}
           item={item}
           selected={selected}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { TaskGroups } from '#shared/rules/task-groups.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -70,7 +70,7 @@ export interface TaskCanvasViewProps {
 }
 
 /** The canvas view (spec 02 section 2): tabs Overview, By Projects, Administrative and General, as cards. */
-export function TaskCanvasView({
+export const TaskCanvasView = memo(function TaskCanvasView({
   tab,
   onTab,
   groups,
@@ -176,4 +176,4 @@ export function TaskCanvasView({
       )}
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ProjectGroup, TaskGroups } from '#shared/rules/task-groups.ts';
 import type { TaskRow } from '#sync/db.ts';
@@ -22,11 +23,13 @@ export const SECTION_HINTS: Record<SectionKey, string> = {
   general: 'No general tasks match your filters.',
 };
 
-type Item =
+type Header =
   | { kind: 'section'; key: string; section: SectionKey; count: number; open: boolean }
   | { kind: 'project'; key: string; group: ProjectGroup<TaskRow>; open: boolean }
-  | { kind: 'hint'; key: string; text: string }
-  | { kind: 'task'; key: string; task: TaskRow; projectName?: string };
+  | { kind: 'hint'; key: string; text: string };
+/** A header, or a task row itself (no wrapper object per task: a keystroke may list 10,000 again). */
+type Item = Header | TaskRow;
+const isHeader = (i: Item): i is Header => 'kind' in i;
 
 export const sectionId = (s: SectionKey) => `section:${s}`;
 export const projectGroupId = (g: { projectId: string | null }) => `project:${g.projectId ?? 'none'}`;
@@ -45,13 +48,11 @@ const itemsOf = lastAnswer(2, (groups: TaskGroups<TaskRow>, collapsed: ReadonlyS
     for (const g of groups.projects) {
       const open = !collapsed.has(projectGroupId(g));
       out.push({ kind: 'project', key: projectGroupId(g), group: g, open });
-      if (open) for (const t of g.tasks) out.push({ kind: 'task', key: t.id, task: t });
+      if (open) out.push(...g.tasks);
     }
   }
-  if (section('administrative', groups.administrative.length))
-    for (const t of groups.administrative) out.push({ kind: 'task', key: t.id, task: t });
-  if (section('general', groups.general.length))
-    for (const t of groups.general) out.push({ kind: 'task', key: t.id, task: t });
+  if (section('administrative', groups.administrative.length)) out.push(...groups.administrative);
+  if (section('general', groups.general.length)) out.push(...groups.general);
   return out;
 });
 
@@ -73,12 +74,21 @@ export const WIDE_ROWS = '(min-width: 768px)';
  */
 export const LIST_ITEM_HEIGHT = { section: 64, project: 72, hint: 48, task: 108, taskWide: 64 } as const;
 
-const sizeOfNarrow = (i: Item) => (i.kind === 'task' ? LIST_ITEM_HEIGHT.task : LIST_ITEM_HEIGHT[i.kind]);
-const sizeOfWide = (i: Item) => (i.kind === 'task' ? LIST_ITEM_HEIGHT.taskWide : LIST_ITEM_HEIGHT[i.kind]);
-const keyOf = (i: Item) => i.key;
+const sizeOfNarrow = (i: Item) => (isHeader(i) ? LIST_ITEM_HEIGHT[i.kind] : LIST_ITEM_HEIGHT.task);
+const sizeOfWide = (i: Item) => (isHeader(i) ? LIST_ITEM_HEIGHT[i.kind] : LIST_ITEM_HEIGHT.taskWide);
+const keyOf = (i: Item) => (isHeader(i) ? i.key : i.id);
 
-/** The list view (spec 02 section 2): collapsible sections, project sub-groups with progress, hints. */
-export function TaskListView({ groups, collapsed, onToggle, item, selected }: TaskListViewProps) {
+/**
+ * The list view (spec 02 section 2): collapsible sections, project sub-groups with progress, hints.
+ * Memoised: typing in the search re-renders the screen at once, and the list only when its groups change.
+ */
+export const TaskListView = memo(function TaskListView({
+  groups,
+  collapsed,
+  onToggle,
+  item,
+  selected,
+}: TaskListViewProps) {
   const items = itemsOf(groups, collapsed);
   const wide = useMediaQuery(WIDE_ROWS);
 
@@ -89,6 +99,7 @@ export function TaskListView({ groups, collapsed, onToggle, item, selected }: Ta
       getKey={keyOf}
       sizeOf={wide ? sizeOfWide : sizeOfNarrow}
       render={(i) => {
+        if (!isHeader(i)) return <TaskListRow {...item} task={i} selected={selected.has(i.id)} />;
         switch (i.kind) {
           case 'section':
             return (
@@ -115,13 +126,11 @@ export function TaskListView({ groups, collapsed, onToggle, item, selected }: Ta
             return <p className="flex h-full items-center px-3 text-sm text-slate-600">{i.text}</p>;
           case 'project':
             return <ProjectHeader group={i.group} open={i.open} onToggle={() => onToggle(i.key)} />;
-          case 'task':
-            return <TaskListRow {...item} task={i.task} selected={selected.has(i.task.id)} />;
         }
       }}
     />
   );
-}
+});
 
 function ProjectHeader({
   group,

@@ -171,7 +171,23 @@ describe('Task Management: filters', () => {
     await screen.findByText('Pour slab');
     await user.type(screen.getByPlaceholderText('Search tasks...'), 'footings');
     await waitFor(() => expect(titles()).toEqual(['Pour slab']));
-    expect(query()).toBe('?q=footings');
+    // The URL follows once typing pauses (a URL write per keystroke re-rendered the whole shell).
+    await waitFor(() => expect(query()).toBe('?q=footings'));
+  });
+
+  it('typing a word filters at each key but writes the URL once, when typing pauses', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByText('Pour slab');
+    const seen: string[] = [];
+    const probe = screen.getByTestId('query');
+    const watcher = new MutationObserver(() => seen.push(probe.textContent ?? ''));
+    watcher.observe(probe, { subtree: true, childList: true, characterData: true });
+    await user.type(screen.getByPlaceholderText('Search tasks...'), 'cran');
+    await waitFor(() => expect(titles()).toEqual(['Inspect crane']));
+    await waitFor(() => expect(query()).toBe('?q=cran'));
+    watcher.disconnect();
+    expect(seen).toEqual(['?q=cran']);
   });
 
   it('status, priority and the panel filters (project, due date, Assigned to Me) filter and land in the URL', async () => {

@@ -19,9 +19,14 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { TaskFormDialog } from '#web/features/projects/components/task-form-dialog.tsx';
-import { usePeople } from '#web/features/projects/hooks/use-people.ts';
 import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
-import { lastAnswer, useProjectList, useTaskData, type TaskData } from '../hooks/use-task-data.ts';
+import {
+  lastAnswer,
+  usePeopleKept,
+  useProjectList,
+  useTaskData,
+  type TaskData,
+} from '../hooks/use-task-data.ts';
 import { useTaskViewState } from '../hooks/use-task-filters.ts';
 import { useTaskShortcuts } from '../hooks/use-task-shortcuts.ts';
 import { BulkBar } from './bulk-bar.tsx';
@@ -147,7 +152,7 @@ export function TasksScreen({
   const data = useTaskData(db);
   const { tasks, index } = data;
   const projects = useProjectList(db);
-  const { names, assignable } = usePeople(db);
+  const { names, assignable } = usePeopleKept(db);
   const savedToast = useSavedToast(db);
   const { filters, view, tab, setFilters, reset, setView, setTab } = useTaskViewState();
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -271,7 +276,20 @@ export function TasksScreen({
   }, [groups]);
   const anyCollapsed = collapsed.size > 0;
 
-  const item = { actions, names, now, timeZone, canUpdate, selectable: bulk };
+  const item = useMemo(
+    () => ({ actions, names, now, timeZone, canUpdate, selectable: bulk }),
+    [actions, names, now, timeZone, canUpdate, bulk],
+  );
+  const toggleCollapsed = useCallback(
+    (id: string) =>
+      setCollapsed((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const detailTask = dialog?.kind === 'detail' ? byId.get(dialog.id) : undefined;
   const close = () => setDialog(null);
 
@@ -385,14 +403,7 @@ export function TasksScreen({
         <TaskListView
           groups={groups}
           collapsed={collapsed}
-          onToggle={(id) =>
-            setCollapsed((prev) => {
-              const next = new Set(prev);
-              if (next.has(id)) next.delete(id);
-              else next.add(id);
-              return next;
-            })
-          }
+          onToggle={toggleCollapsed}
           item={item}
           selected={selected}
         />

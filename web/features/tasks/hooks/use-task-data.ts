@@ -9,7 +9,8 @@ import {
   type GroupableTask,
   type TaskIndex,
 } from '#shared/rules/task-groups.ts';
-import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
+import type { ProjectRow, SyncDb, TaskRow, UserRow } from '#sync/db.ts';
+import { peopleOf, type People } from '#web/features/projects/utils/assignee-name.ts';
 import { watchTable, type TableChange } from '#web/lib/table-changes.ts';
 
 /** The device's tasks in list order and grouped, with what the filters and counts read of each row. */
@@ -270,6 +271,8 @@ const sortProjects = (rows: unknown[]) =>
 
 const taskStores = new WeakMap<SyncDb, TaskStore>();
 const projectStores = new WeakMap<SyncDb, SmallTableStore<ProjectRow[]>>();
+const peopleStores = new WeakMap<SyncDb, SmallTableStore<People>>();
+const NO_PEOPLE = peopleOf([]);
 
 /**
  * Every task on the device, in list order and grouped, patched per write (never re-read per keystroke):
@@ -286,6 +289,23 @@ export function useProjectList(db: SyncDb): ProjectRow[] | undefined {
   let store = projectStores.get(db);
   if (!store) projectStores.set(db, (store = new SmallTableStore(() => db.projects.toArray(), sortProjects)));
   return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/**
+ * The company's people (assignee names and choices), kept like the tasks: read on every mount, the names
+ * arrived a moment after the rows and every row rendered again to show them.
+ */
+export function usePeopleKept(db: SyncDb): People {
+  let store = peopleStores.get(db);
+  if (!store)
+    peopleStores.set(
+      db,
+      (store = new SmallTableStore(
+        () => db.users.toArray(),
+        (rows) => peopleOf(rows as UserRow[]),
+      )),
+    );
+  return useSyncExternalStore(store.subscribe, store.get) ?? NO_PEOPLE;
 }
 
 /**

@@ -46,13 +46,15 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
       role="region"
       {...aria}
       className="relative w-full"
-      style={{ height: virtualizer.getTotalSize() }}
+      // Sizes are known, so the browser may lay out and paint the list and each item on their own: a
+      // scroll step that mounts a few rows restyles and lays out those rows, not the page.
+      style={{ height: virtualizer.getTotalSize(), contain: 'size layout style' }}
     >
       {virtualizer.getVirtualItems().map((v) => (
         <div
           key={v.key}
           className="absolute top-0 left-0 w-full"
-          style={{ height: v.size, transform: `translateY(${v.start - margin}px)` }}
+          style={{ height: v.size, transform: `translateY(${v.start - margin}px)`, contain: 'strict' }}
         >
           {render(items[v.index]!)}
         </div>

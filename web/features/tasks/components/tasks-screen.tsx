@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
 import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';
@@ -14,11 +14,9 @@ import {
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalBatchWrite, LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
-import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { TaskFormDialog } from '#web/features/projects/components/task-form-dialog.tsx';
 import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
 import {
   lastAnswer,
@@ -31,7 +29,6 @@ import { useTaskViewState } from '../hooks/use-task-filters.ts';
 import { useTaskShortcuts } from '../hooks/use-task-shortcuts.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { TaskCanvasView } from './task-canvas-view.tsx';
-import { TaskDetailDialog } from './task-detail-dialog.tsx';
 import { TaskEmptyState } from './task-empty-state.tsx';
 import { TaskFilterBar } from './task-filter-bar.tsx';
 import { projectGroupId, sectionId, TaskListView } from './task-list-view.tsx';
@@ -58,6 +55,20 @@ type DialogState =
   | { kind: 'detail'; id: string }
   | { kind: 'delete'; task: TaskRow }
   | { kind: 'bulk-delete'; ids: string[] };
+
+// The dialogs load when first opened (precached by the service worker, so offline too): the route's
+// first load parses and runs only what the list needs.
+const ConfirmDialog = lazy(() =>
+  import('#web/components/ui/alert-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
+const TaskFormDialog = lazy(() =>
+  import('#web/features/projects/components/task-form-dialog.tsx').then((m) => ({
+    default: m.TaskFormDialog,
+  })),
+);
+const TaskDetailDialog = lazy(() =>
+  import('./task-detail-dialog.tsx').then((m) => ({ default: m.TaskDetailDialog })),
+);
 
 const allowAll = () => true;
 const systemNow = () => new Date();
@@ -419,89 +430,91 @@ export function TasksScreen({
         />
       )}
 
-      {dialog?.kind === 'create' && (
-        <TaskFormDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Create New Task"
-          submitLabel="Create Task"
-          initial={newTaskForm(filters.project !== 'all' ? filters.project : null)}
-          projects={projectChoices}
-          managers={assignable}
-          timeZone={timeZone}
-          onSubmit={async (values: TaskFields) => {
-            const id = newId();
-            await write('tasks', 'create', id, values);
-            void savedToast(id, { title: 'Task created successfully', description: values.title });
-          }}
-        />
-      )}
-      {dialog?.kind === 'edit' && (
-        <TaskFormDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Edit Task"
-          submitLabel="Update Task"
-          initial={taskToForm(dialog.task)}
-          storedDueDate={dialog.task.dueDate}
-          projects={projectChoices}
-          managers={assignable}
-          timeZone={timeZone}
-          onSubmit={async (values, changed) => {
-            await write('tasks', 'patch', dialog.task.id, changed);
-            void savedToast(dialog.task.id, {
-              title: 'Task updated successfully',
-              description: values.title,
-            });
-          }}
-        />
-      )}
-      {dialog?.kind === 'detail' && detailTask && (
-        <TaskDetailDialog
-          task={detailTask}
-          onOpenChange={(open) => !open && close()}
-          projectName={detailTask.projectId ? projectNames.get(detailTask.projectId) : undefined}
-          names={names}
-          now={now}
-          timeZone={timeZone}
-          canUpdate={canUpdate}
-          canDelete={canDelete}
-          onEdit={() => setDialog({ kind: 'edit', task: detailTask })}
-          onToggleComplete={() => void setStatus(detailTask, toggledByQuickAction(detailTask.status))}
-          onDelete={() => setDialog({ kind: 'delete', task: detailTask })}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Delete Task"
-          description={`Are you sure you want to delete "${dialog.task.title ?? 'this task'}"? This action cannot be undone.`}
-          confirmLabel="Delete Task"
-          onConfirm={() => {
-            const task = dialog.task;
-            void write('tasks', 'delete', task.id).then(
-              () => savedToast(task.id, { title: 'Task deleted', description: task.title ?? undefined }),
-              (err: unknown) =>
-                toast({
-                  title: 'Failed to delete task',
-                  description: messageOf(err),
-                  variant: 'destructive',
-                }),
-            );
-          }}
-        />
-      )}
-      {dialog?.kind === 'bulk-delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Delete Tasks"
-          description={`Are you sure you want to delete ${dialog.ids.length} task(s)? This action cannot be undone.`}
-          confirmLabel="Delete"
-          onConfirm={() => void bulkDelete(dialog.ids)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' && (
+          <TaskFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Create New Task"
+            submitLabel="Create Task"
+            initial={newTaskForm(filters.project !== 'all' ? filters.project : null)}
+            projects={projectChoices}
+            managers={assignable}
+            timeZone={timeZone}
+            onSubmit={async (values: TaskFields) => {
+              const id = newId();
+              await write('tasks', 'create', id, values);
+              void savedToast(id, { title: 'Task created successfully', description: values.title });
+            }}
+          />
+        )}
+        {dialog?.kind === 'edit' && (
+          <TaskFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Edit Task"
+            submitLabel="Update Task"
+            initial={taskToForm(dialog.task)}
+            storedDueDate={dialog.task.dueDate}
+            projects={projectChoices}
+            managers={assignable}
+            timeZone={timeZone}
+            onSubmit={async (values, changed) => {
+              await write('tasks', 'patch', dialog.task.id, changed);
+              void savedToast(dialog.task.id, {
+                title: 'Task updated successfully',
+                description: values.title,
+              });
+            }}
+          />
+        )}
+        {dialog?.kind === 'detail' && detailTask && (
+          <TaskDetailDialog
+            task={detailTask}
+            onOpenChange={(open) => !open && close()}
+            projectName={detailTask.projectId ? projectNames.get(detailTask.projectId) : undefined}
+            names={names}
+            now={now}
+            timeZone={timeZone}
+            canUpdate={canUpdate}
+            canDelete={canDelete}
+            onEdit={() => setDialog({ kind: 'edit', task: detailTask })}
+            onToggleComplete={() => void setStatus(detailTask, toggledByQuickAction(detailTask.status))}
+            onDelete={() => setDialog({ kind: 'delete', task: detailTask })}
+          />
+        )}
+        {dialog?.kind === 'delete' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Delete Task"
+            description={`Are you sure you want to delete "${dialog.task.title ?? 'this task'}"? This action cannot be undone.`}
+            confirmLabel="Delete Task"
+            onConfirm={() => {
+              const task = dialog.task;
+              void write('tasks', 'delete', task.id).then(
+                () => savedToast(task.id, { title: 'Task deleted', description: task.title ?? undefined }),
+                (err: unknown) =>
+                  toast({
+                    title: 'Failed to delete task',
+                    description: messageOf(err),
+                    variant: 'destructive',
+                  }),
+              );
+            }}
+          />
+        )}
+        {dialog?.kind === 'bulk-delete' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Delete Tasks"
+            description={`Are you sure you want to delete ${dialog.ids.length} task(s)? This action cannot be undone.`}
+            confirmLabel="Delete"
+            onConfirm={() => void bulkDelete(dialog.ids)}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -439,6 +439,23 @@ describe('Task Management: bulk edit', () => {
   });
 });
 
+describe('Task Management: 2,000 tasks', () => {
+  it('puts a screenful of rows in the page, not one per task, and counts every task', async () => {
+    const many = Array.from({ length: 2_000 }, (_, n) =>
+      pulledTask(`0195a0a0-0000-7000-9000-${String(n).padStart(12, '0')}`, PROJECT_A, `Bulk ${n}`, {
+        dueDate: day('2025-03-20'),
+      }),
+    );
+    renderTasks(await seed(many), { now });
+    await screen.findByText('Showing 2006 of 2006 tasks');
+    expect(tile('Total Tasks').textContent).toContain('2006');
+    // jsdom's window is 1024x768: a screenful of rows plus a few beyond each edge.
+    const rendered = screen.getAllByRole('article').length;
+    expect(rendered).toBeGreaterThan(3);
+    expect(rendered).toBeLessThanOrEqual(30);
+  });
+});
+
 describe('Task Management: canvas', () => {
   it('Overview counts project, administrative and general tasks and shows the first six filtered tasks', async () => {
     const user = userEvent.setup();

@@ -42,9 +42,19 @@ export function useTaskViewState(): TaskViewState {
     timer.current = null;
   };
   useEffect(() => cancel, []);
-  // The URL changed by other means (Reset, a bookmark, back): the box follows it unless a write is due.
+  // Searches this screen wrote to the URL and has not seen land yet: on a slow device an earlier write can
+  // land after a later keystroke, and following it would put an old word back in the box.
+  const ours = useRef(new Set<string>());
+  // The URL changed by other means (a bookmark, back): the box follows it.
   useEffect(() => {
-    if (timer.current === null) setSearch(fromUrl.search);
+    const q = fromUrl.search;
+    if (ours.current.has(q)) {
+      if (q === typed.current) ours.current.clear();
+      return;
+    }
+    cancel();
+    typed.current = q;
+    setSearch(q);
   }, [fromUrl.search]);
   const filters = useMemo(() => ({ ...fromUrl, search }), [fromUrl, search]);
   const view: TaskView = params.get('view') === 'canvas' ? 'canvas' : 'list';
@@ -52,11 +62,13 @@ export function useTaskViewState(): TaskViewState {
   const tab: CanvasTab = CANVAS_TABS.find((t) => t === tabParam) ?? 'overview';
 
   const write = useCallback(
-    (patch: Partial<TaskFilters>) =>
-      setParams(
-        (prev) => filtersToQuery({ ...filtersFromQuery(prev), search: typed.current, ...patch }, prev),
-        { replace: true },
-      ),
+    (patch: Partial<TaskFilters>) => {
+      const search = patch.search ?? typed.current;
+      ours.current.add(search);
+      setParams((prev) => filtersToQuery({ ...filtersFromQuery(prev), ...patch, search }, prev), {
+        replace: true,
+      });
+    },
     [setParams],
   );
   const setFilters = useCallback(
@@ -82,6 +94,7 @@ export function useTaskViewState(): TaskViewState {
     cancel();
     setSearch('');
     typed.current = '';
+    ours.current.add('');
     setParams((prev) => filtersToQuery(DEFAULT_TASK_FILTERS, prev), { replace: true });
   }, [setParams]);
   const setKey = useCallback(

@@ -19,7 +19,7 @@ import { runB10 } from './web-lighthouse.ts';
 import { runB5, runB8 } from './web-local.ts';
 import { runB6, runB12 as runB12Browser } from './web-sync.ts';
 import { runB7 } from './web-ui.ts';
-import { runTasks } from './web-tasks.ts';
+import { runB13 } from './web-tasks.ts';
 import { clkTck, cpuCount, pinSelf, printTable, type SummaryRow } from './lib.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -42,8 +42,8 @@ const BENCHES: Record<string, () => Promise<{ rows: SummaryRow[]; raw: unknown }
   B11: runB11,
   /** B12 again, in Chromium against the real server (B12 above is the Node run on fake-indexeddb). */
   B12W: runB12Browser,
-  /** Issue 10: the Task Management screen with 10,000 tasks in the mirror (bench/web-tasks.ts). */
-  TASKS: runTasks,
+  /** B13 (issue 10): the Task Management screen with 10,000 tasks in the mirror (bench/web-tasks.ts). */
+  B13: runB13,
 };
 
 const wanted = process.argv.slice(2).map((a) => a.toUpperCase());

@@ -1,4 +1,4 @@
-// TASKS (issue 10 "Scale and speed"): the real app's Task Management screen (/tasks) with 10,000 tasks in
+// B13 (DESIGN.md section 11; issue 10 "Scale and speed"): the real app's Task Management screen (/tasks) with 10,000 tasks in
 // the device's mirror, CPU throttled 4x over CDP, in a Chromium profile on disk.
 //
 // Data: `seedLarge` (npm run seed:large: 50 projects, 10,000 tasks; no logs here) written into the running
@@ -60,7 +60,7 @@ const PROBE = `(() => {
       const before = line();
       this.pending = new Promise((resolve, reject) => {
         let at = null;
-        const timer = setTimeout(() => reject(new Error('TASKS: no repaint within 15 s (' + kind + ')')), 15000);
+        const timer = setTimeout(() => reject(new Error('B13: no repaint within 15 s (' + kind + ')')), 15000);
         const done = (ms) => { clearTimeout(timer); resolve(ms); };
         window.addEventListener(eventType, (e) => { at = e.timeStamp; }, { capture: true, once: true });
         if (kind === 'noop') {
@@ -94,7 +94,7 @@ const PROBE = `(() => {
 
 async function centre(page: Page, locator: ReturnType<Page['locator']>) {
   const box = await locator.boundingBox();
-  if (!box) throw new Error('TASKS: target not visible');
+  if (!box) throw new Error('B13: target not visible');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -153,7 +153,7 @@ async function lighthouseTasks(base: string): Promise<Record<'tasks' | 'projects
             extraHeaders: { Cookie: cookie },
           });
           if (result?.lhr && !result.lhr.runtimeError) lhr = result.lhr;
-          else console.log(`  TASKS: Lighthouse on /${target}: ${result?.lhr.runtimeError?.message}; again`);
+          else console.log(`  B13: Lighthouse on /${target}: ${result?.lhr.runtimeError?.message}; again`);
         }
         if (!lhr) throw new Error(`Lighthouse on /${target} failed three times`);
         if (!lhr.finalDisplayedUrl.endsWith(`/${target}`))
@@ -163,7 +163,7 @@ async function lighthouseTasks(base: string): Promise<Record<'tasks' | 'projects
         out[target].lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
         out[target].tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
         console.log(
-          `  TASKS Lighthouse round ${r} /${target}: ${out[target].scores.at(-1)} (LCP ${fmt(out[target].lcp.at(-1)!, 0)} ms)`,
+          `  B13 Lighthouse round ${r} /${target}: ${out[target].scores.at(-1)} (LCP ${fmt(out[target].lcp.at(-1)!, 0)} ms)`,
         );
       }
     }
@@ -173,7 +173,7 @@ async function lighthouseTasks(base: string): Promise<Record<'tasks' | 'projects
   return out;
 }
 
-export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
+export async function runB13(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
   const server = await startWebServer();
   const context = await launchDevice('tasks', { allCores: true });
   try {
@@ -188,7 +188,7 @@ export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> 
     await page.getByText(`Showing ${TASKS} of ${TASKS} tasks`).waitFor({ timeout: 300_000 });
     const downloadMs = Date.now() - t0;
     console.log(
-      `  TASKS: first download of ${TASKS} tasks and first render took ${fmt(downloadMs / 1000, 1)} s`,
+      `  B13: first download of ${TASKS} tasks and first render took ${fmt(downloadMs / 1000, 1)} s`,
     );
     await sleep(1_000);
     await page.evaluate(PROBE);
@@ -248,7 +248,7 @@ export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> 
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
     console.log(
-      `  TASKS (${THROTTLE}x CPU): route p75 ${fmt(percentile(routes, 75), 1)} ms, keystroke p75 ` +
+      `  B13 (${THROTTLE}x CPU): route p75 ${fmt(percentile(routes, 75), 1)} ms, keystroke p75 ` +
         `${fmt(percentile(keys, 75), 1)} ms, scroll long tasks ${longTasks.length}`,
     );
     const lh = await lighthouseTasks(server.base);
@@ -259,12 +259,12 @@ export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> 
     const longest = longTasks.length ? Math.max(...longTasks) : 0;
     const score = median(lh.tasks.scores);
     console.log(
-      `  TASKS (${THROTTLE}x CPU): route p75 ${fmt(r75, 1)} ms, keystroke p75 ${fmt(k75, 1)} ms, ` +
+      `  B13 (${THROTTLE}x CPU): route p75 ${fmt(r75, 1)} ms, keystroke p75 ${fmt(k75, 1)} ms, ` +
         `scroll long tasks ${longTasks.length} (max ${fmt(longest, 0)} ms), Lighthouse ${score}`,
     );
     const rows: SummaryRow[] = [
       {
-        budget: 'TASKS',
+        budget: 'B13',
         what: `tap 'Tasks' (from /projects) -> list of ${TASKS} painted, ${THROTTLE}x CPU, p75 ms`,
         measured: fmt(r75, 1),
         comparator: fmt(n75, 1),
@@ -273,7 +273,7 @@ export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> 
         pass: r75 <= P75_MS,
       },
       {
-        budget: 'TASKS',
+        budget: 'B13',
         what: `search keystroke -> filtered list painted, ${TASKS} tasks, ${THROTTLE}x CPU, p75 ms`,
         measured: fmt(k75, 1),
         comparator: fmt(n75, 1),
@@ -282,7 +282,7 @@ export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> 
         pass: k75 <= P75_MS,
       },
       {
-        budget: 'TASKS',
+        budget: 'B13',
         what: `longest main-thread task while scrolling the list (${longTasks.length} over 50 ms), ms`,
         measured: fmt(longest, 0),
         comparator: '-',
@@ -291,7 +291,7 @@ export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> 
         pass: longest <= LONG_TASK_MS,
       },
       {
-        budget: 'TASKS',
+        budget: 'B13',
         what: 'Lighthouse mobile performance score, /tasks vs /projects (demo admin)',
         measured: fmt(score, 0),
         comparator: fmt(median(lh.projects.scores), 0),
@@ -300,7 +300,7 @@ export async function runTasks(): Promise<{ rows: SummaryRow[]; raw: unknown }> 
         pass: score >= MIN_SCORE,
       },
       {
-        budget: 'TASKS',
+        budget: 'B13',
         what: 'median ms: route p50 / keystroke p50 / Lighthouse LCP / TBT; DOM rows after scroll',
         measured: [percentile(routes, 50), percentile(keys, 50), median(lh.tasks.lcp), median(lh.tasks.tbt)]
           .map((v) => fmt(v, 0))

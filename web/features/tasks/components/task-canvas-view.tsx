@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { TaskGroups } from '#shared/rules/task-groups.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -45,6 +45,14 @@ type Item =
   | { kind: 'cards'; key: string; tasks: TaskRow[] }
   | { kind: 'hint'; key: string; text: string };
 
+/**
+ * Height in px of each kind of canvas item, set by their CSS as well (a card is CARD_HEIGHT tall with
+ * its title, description and facts clamped), so nothing is measured.
+ */
+export const CANVAS_ITEM_HEIGHT = { header: 64, cards: 236, hint: 48 } as const;
+const sizeOf = (i: Item) => CANVAS_ITEM_HEIGHT[i.kind];
+const keyOf = (i: Item) => i.key;
+
 function chunk(out: Item[], tasks: readonly TaskRow[], columns: number, prefix: string) {
   for (let i = 0; i < tasks.length; i += columns)
     out.push({ kind: 'cards', key: `${prefix}:${tasks[i]!.id}`, tasks: tasks.slice(i, i + columns) });
@@ -54,19 +62,19 @@ export interface TaskCanvasViewProps {
   tab: CanvasTab;
   onTab: (tab: CanvasTab) => void;
   groups: TaskGroups<TaskRow>;
-  /** Every filtered task in list order (Overview shows the first six). */
-  filtered: readonly TaskRow[];
+  /** The first `limit` filtered tasks in list order (Overview shows the first six). */
+  overview: (limit: number) => readonly TaskRow[];
   projectNames: ReadonlyMap<string, string>;
   item: Omit<TaskItemProps, 'task' | 'selected'>;
   selected: ReadonlySet<string>;
 }
 
 /** The canvas view (spec 02 section 2): tabs Overview, By Projects, Administrative and General, as cards. */
-export function TaskCanvasView({
+export const TaskCanvasView = memo(function TaskCanvasView({
   tab,
   onTab,
   groups,
-  filtered,
+  overview,
   projectNames,
   item,
   selected,
@@ -136,19 +144,19 @@ export function TaskCanvasView({
             ))}
           </dl>
           <h2 className="text-lg font-semibold text-slate-900">Recent Tasks</h2>
-          <div className={grid}>{filtered.slice(0, OVERVIEW_TASKS).map(card)}</div>
+          <div className={grid}>{overview(OVERVIEW_TASKS).map(card)}</div>
         </div>
       ) : (
         <VirtualRows
           aria-label={CANVAS_TAB_LABELS[tab]}
           items={items}
-          getKey={(i) => i.key}
-          estimateSize={(i) => (i.kind === 'cards' ? 196 : 64)}
+          getKey={keyOf}
+          sizeOf={sizeOf}
           render={(i) =>
             i.kind === 'hint' ? (
-              <p className="py-3 text-sm text-slate-600">{i.text}</p>
+              <p className="flex h-full items-center text-sm text-slate-600">{i.text}</p>
             ) : i.kind === 'header' ? (
-              <h2 className="flex items-center gap-3 pt-4 pb-2">
+              <h2 className="flex h-full items-center gap-3 overflow-hidden pt-2">
                 <ProgressRing percent={i.percent} colour={i.colour} />
                 <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-2">
@@ -161,11 +169,11 @@ export function TaskCanvasView({
                 </span>
               </h2>
             ) : (
-              <div className={`${grid} pb-3`}>{i.tasks.map(card)}</div>
+              <div className={`${grid} h-full pb-3`}>{i.tasks.map(card)}</div>
             )
           }
         />
       )}
     </div>
   );
-}
+});

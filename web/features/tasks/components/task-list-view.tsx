@@ -1,7 +1,9 @@
+import { memo } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ProjectGroup, TaskGroups } from '#shared/rules/task-groups.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { cn } from '#web/lib/cn.ts';
+import { useMediaQuery } from '#web/lib/use-media-query.ts';
 import { lastAnswer } from '../hooks/use-task-data.ts';
 import { ProgressBar, ProgressRing, TaskListRow, type TaskItemProps } from './task-parts.tsx';
 import { VirtualRows } from './virtual-rows.tsx';
@@ -21,11 +23,13 @@ export const SECTION_HINTS: Record<SectionKey, string> = {
   general: 'No general tasks match your filters.',
 };
 
-type Item =
+type Header =
   | { kind: 'section'; key: string; section: SectionKey; count: number; open: boolean }
   | { kind: 'project'; key: string; group: ProjectGroup<TaskRow>; open: boolean }
-  | { kind: 'hint'; key: string; text: string }
-  | { kind: 'task'; key: string; task: TaskRow; projectName?: string };
+  | { kind: 'hint'; key: string; text: string };
+/** A header, or a task row itself (no wrapper object per task: a keystroke may list 10,000 again). */
+type Item = Header | TaskRow;
+const isHeader = (i: Item): i is Header => 'kind' in i;
 
 export const sectionId = (s: SectionKey) => `section:${s}`;
 export const projectGroupId = (g: { projectId: string | null }) => `project:${g.projectId ?? 'none'}`;
@@ -44,13 +48,11 @@ const itemsOf = lastAnswer(2, (groups: TaskGroups<TaskRow>, collapsed: ReadonlyS
     for (const g of groups.projects) {
       const open = !collapsed.has(projectGroupId(g));
       out.push({ kind: 'project', key: projectGroupId(g), group: g, open });
-      if (open) for (const t of g.tasks) out.push({ kind: 'task', key: t.id, task: t });
+      if (open) out.push(...g.tasks);
     }
   }
-  if (section('administrative', groups.administrative.length))
-    for (const t of groups.administrative) out.push({ kind: 'task', key: t.id, task: t });
-  if (section('general', groups.general.length))
-    for (const t of groups.general) out.push({ kind: 'task', key: t.id, task: t });
+  if (section('administrative', groups.administrative.length)) out.push(...groups.administrative);
+  if (section('general', groups.general.length)) out.push(...groups.general);
   return out;
 });
 
@@ -63,21 +65,45 @@ export interface TaskListViewProps {
   selected: ReadonlySet<string>;
 }
 
-/** The list view (spec 02 section 2): collapsible sections, project sub-groups with progress, hints. */
-export function TaskListView({ groups, collapsed, onToggle, item, selected }: TaskListViewProps) {
+/** The Tailwind breakpoint (md) from which a task row is one line of facts instead of two. */
+export const WIDE_ROWS = '(min-width: 768px)';
+
+/**
+ * Height in px of each kind of list item; the items' CSS sets the same heights (`h-full` inside the
+ * virtualizer's box), so nothing is measured.
+ */
+export const LIST_ITEM_HEIGHT = { section: 64, project: 72, hint: 48, task: 108, taskWide: 64 } as const;
+
+const sizeOfNarrow = (i: Item) => (isHeader(i) ? LIST_ITEM_HEIGHT[i.kind] : LIST_ITEM_HEIGHT.task);
+const sizeOfWide = (i: Item) => (isHeader(i) ? LIST_ITEM_HEIGHT[i.kind] : LIST_ITEM_HEIGHT.taskWide);
+const keyOf = (i: Item) => (isHeader(i) ? i.key : i.id);
+
+/**
+ * The list view (spec 02 section 2): collapsible sections, project sub-groups with progress, hints.
+ * Memoised: typing in the search re-renders the screen at once, and the list only when its groups change.
+ */
+export const TaskListView = memo(function TaskListView({
+  groups,
+  collapsed,
+  onToggle,
+  item,
+  selected,
+}: TaskListViewProps) {
   const items = itemsOf(groups, collapsed);
+  const wide = useMediaQuery(WIDE_ROWS);
 
   return (
     <VirtualRows
       items={items}
       aria-label="Tasks"
-      getKey={(i) => i.key}
-      estimateSize={(i) => (i.kind === 'task' ? 72 : i.kind === 'project' ? 64 : i.kind === 'hint' ? 44 : 56)}
+      getKey={keyOf}
+      sizeOf={wide ? sizeOfWide : sizeOfNarrow}
       render={(i) => {
+        if (!isHeader(i)) return <TaskListRow {...item} task={i} selected={selected.has(i.id)} />;
         switch (i.kind) {
           case 'section':
             return (
-              <h2 className="pt-4 pb-1">
+              <h2 className="flex h-full items-end pb-1">
                 <button
                   type="button"
                   aria-expanded={i.open}
@@ -97,16 +123,14 @@ export function TaskListView({ groups, collapsed, onToggle, item, selected }: Ta
               </h2>
             );
           case 'hint':
-            return <p className="px-3 py-3 text-sm text-slate-600">{i.text}</p>;
+            return <p className="flex h-full items-center px-3 text-sm text-slate-600">{i.text}</p>;
           case 'project':
             return <ProjectHeader group={i.group} open={i.open} onToggle={() => onToggle(i.key)} />;
-          case 'task':
-            return <TaskListRow {...item} task={i.task} selected={selected.has(i.task.id)} />;
         }
       }}
     />
   );
-}
+});
 
 function ProjectHeader({
   group,
@@ -118,12 +142,17 @@ function ProjectHeader({
   onToggle: () => void;
 }) {
   return (
-    <h3 className={cn('mt-2 rounded-t-lg border border-slate-200 bg-slate-50', !open && 'rounded-b-lg')}>
+    <h3
+      className={cn(
+        'mt-2 h-16 overflow-hidden rounded-t-lg border border-slate-200 bg-slate-50',
+        !open && 'rounded-b-lg',
+      )}
+    >
       <button
         type="button"
         aria-expanded={open}
         onClick={onToggle}
-        className="flex min-h-11 w-full items-center gap-3 px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-teal-600"
+        className="flex h-full w-full items-center gap-3 px-3 py-1 text-left focus-visible:outline-2 focus-visible:outline-teal-600"
       >
         {open ? (
           <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" />

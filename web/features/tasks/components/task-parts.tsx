@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import { Calendar, User } from 'lucide-react';
 import { TASK_STATUSES } from '#shared/enums.ts';
 import { dueDateText, isTaskOverdue } from '#shared/rules/due-date-text.ts';
@@ -54,7 +54,7 @@ function StatusSelect({
   return (
     <select
       aria-label={`Status of ${title}`}
-      className={cn(selectClasses, 'w-36 shrink-0')}
+      className={cn(selectClasses, 'w-32 shrink-0 md:w-36')}
       value={task.status ?? 'pending'}
       disabled={disabled}
       onChange={(e) => actions.setStatus(task, e.target.value)}
@@ -74,10 +74,18 @@ function Facts({
   now,
   timeZone,
   projectName,
-}: Omit<TaskItemProps, 'actions' | 'canUpdate' | 'selectable' | 'selected'>) {
+  className,
+}: Omit<TaskItemProps, 'actions' | 'canUpdate' | 'selectable' | 'selected'> & { className?: string }) {
   const overdue = isTaskOverdue({ status: task.status ?? '', dueDate: task.dueDate }, now, timeZone);
+  // The row has a fixed height: facts that do not fit are clipped, so the unsent marker comes first.
   return (
-    <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+    <div
+      className={cn(
+        'flex flex-wrap items-center gap-x-1.5 gap-y-0.5 overflow-hidden text-xs text-slate-600',
+        className,
+      )}
+    >
+      <UnsentMarker rowId={task.id} />
       {task.category === 'subcontractor' && (
         <Badge variant="info" className="border border-blue-200">
           Subcontractor
@@ -86,16 +94,20 @@ function Facts({
       <Badge variant="outline" className={cn('border', priorityClass(task.priority))}>
         {priorityWord(task.priority)}
       </Badge>
-      <span className={cn('inline-flex items-center gap-1', overdue && 'font-semibold text-red-700')}>
+      <span
+        className={cn(
+          'inline-flex items-center gap-1 whitespace-nowrap',
+          overdue && 'font-semibold text-red-700',
+        )}
+      >
         <Calendar className="h-3 w-3" aria-hidden="true" />
         {task.status === 'completed' && task.dueDate ? 'Completed' : dueDateText(task.dueDate, now, timeZone)}
       </span>
-      <span className="inline-flex items-center gap-1">
+      <span className="inline-flex items-center gap-1 whitespace-nowrap">
         <User className="h-3 w-3" aria-hidden="true" />
         {assigneeName(task.assigneeId, names)}
       </span>
       {projectName && <span className="truncate">{projectName}</span>}
-      <UnsentMarker rowId={task.id} />
     </div>
   );
 }
@@ -117,62 +129,70 @@ function SelectBox({ task, actions, selected }: Pick<TaskItemProps, 'task' | 'ac
 function TitleButton({
   task,
   actions,
-  children,
+  className,
 }: {
   task: TaskRow;
   actions: TaskRowActions;
-  children?: ReactNode;
+  className?: string;
 }) {
+  const title = task.title ?? 'Untitled task';
   return (
     <button
       type="button"
-      className="min-h-11 min-w-11 text-left text-sm font-medium break-words text-slate-900 hover:text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 md:min-h-0"
+      title={title}
+      className={cn(
+        'min-h-11 min-w-11 text-left text-sm font-medium text-slate-900 hover:text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 md:min-h-0',
+        className,
+      )}
       onClick={() => actions.open(task)}
     >
-      {task.title ?? 'Untitled task'}
-      {children}
+      {title}
     </button>
   );
 }
 
-/** One task in the list view: title (opens the detail dialog), facts, status select. */
+/**
+ * One task in the list view: title (opens the detail dialog), facts, status select. Exactly as tall as the
+ * virtualizer's box (LIST_ITEM_HEIGHT): a one-line title and two lines of facts on phones, one of each
+ * from md.
+ */
 export const TaskListRow = memo(function TaskListRow(props: TaskItemProps) {
   const { task, actions, canUpdate, selectable, selected } = props;
   return (
     <article
       aria-label={task.title ?? 'Untitled task'}
       className={cn(
-        'flex flex-wrap items-center gap-3 border-x border-b border-slate-200 bg-white px-3 py-2 sm:flex-nowrap',
+        'flex h-full items-center gap-3 overflow-hidden border-x border-b border-slate-200 bg-white px-3',
         selected && 'bg-teal-50',
       )}
     >
       {selectable && <SelectBox task={task} actions={actions} selected={selected} />}
       <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
-        <TitleButton task={task} actions={actions} />
-        <Facts {...props} />
+        <TitleButton task={task} actions={actions} className="truncate" />
+        <Facts {...props} className="max-h-11 md:max-h-[22px]" />
       </div>
       <StatusSelect task={task} actions={actions} disabled={!canUpdate} />
     </article>
   );
 });
 
-/** One task in the canvas view: a card with the same parts. */
+/** One task in the canvas view: a card with the same parts, as tall as its row (CARD_HEIGHT). */
 export const TaskCard = memo(function TaskCard(props: TaskItemProps) {
   const { task, actions, canUpdate, selectable, selected } = props;
   return (
     <article
       aria-label={task.title ?? 'Untitled task'}
       className={cn(
-        'flex h-full min-w-0 flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm',
+        'flex h-full min-w-0 flex-col gap-2 overflow-hidden rounded-lg border border-slate-200 bg-white p-3 shadow-sm',
         selected && 'border-teal-600 bg-teal-50',
       )}
     >
       <div className="flex items-start gap-2">
         {selectable && <SelectBox task={task} actions={actions} selected={selected} />}
-        <TitleButton task={task} actions={actions} />
+        <TitleButton task={task} actions={actions} className="line-clamp-2 break-words" />
       </div>
       {task.description && <p className="line-clamp-2 text-sm text-slate-600">{task.description}</p>}
-      <Facts {...props} />
+      <Facts {...props} className="max-h-11" />
       <div className="mt-auto flex items-center justify-between gap-2">
         <span className="text-xs text-slate-500">{categoryWord(task.category)}</span>
         <StatusSelect task={task} actions={actions} disabled={!canUpdate} />

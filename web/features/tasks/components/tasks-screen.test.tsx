@@ -171,7 +171,23 @@ describe('Task Management: filters', () => {
     await screen.findByText('Pour slab');
     await user.type(screen.getByPlaceholderText('Search tasks...'), 'footings');
     await waitFor(() => expect(titles()).toEqual(['Pour slab']));
-    expect(query()).toBe('?q=footings');
+    // The URL follows once typing pauses (a URL write per keystroke re-rendered the whole shell).
+    await waitFor(() => expect(query()).toBe('?q=footings'));
+  });
+
+  it('typing a word filters at each key but writes the URL once, when typing pauses', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByText('Pour slab');
+    const seen: string[] = [];
+    const probe = screen.getByTestId('query');
+    const watcher = new MutationObserver(() => seen.push(probe.textContent ?? ''));
+    watcher.observe(probe, { subtree: true, childList: true, characterData: true });
+    await user.type(screen.getByPlaceholderText('Search tasks...'), 'cran');
+    await waitFor(() => expect(titles()).toEqual(['Inspect crane']));
+    await waitFor(() => expect(query()).toBe('?q=cran'));
+    watcher.disconnect();
+    expect(seen).toEqual(['?q=cran']);
   });
 
   it('status, priority and the panel filters (project, due date, Assigned to Me) filter and land in the URL', async () => {
@@ -420,6 +436,23 @@ describe('Task Management: bulk edit', () => {
     expect(screen.getByText('0 task(s) selected')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('region', { name: 'Bulk edit' })).toBeNull();
+  });
+});
+
+describe('Task Management: 2,000 tasks', () => {
+  it('puts a screenful of rows in the page, not one per task, and counts every task', async () => {
+    const many = Array.from({ length: 2_000 }, (_, n) =>
+      pulledTask(`0195a0a0-0000-7000-9000-${String(n).padStart(12, '0')}`, PROJECT_A, `Bulk ${n}`, {
+        dueDate: day('2025-03-20'),
+      }),
+    );
+    renderTasks(await seed(many), { now });
+    await screen.findByText('Showing 2006 of 2006 tasks');
+    expect(tile('Total Tasks').textContent).toContain('2006');
+    // jsdom's window is 1024x768: a screenful of rows plus a few beyond each edge.
+    const rendered = screen.getAllByRole('article').length;
+    expect(rendered).toBeGreaterThan(3);
+    expect(rendered).toBeLessThanOrEqual(30);
   });
 });
 

@@ -1,25 +1,34 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
 import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';
 import { hasActiveFilters, taskMatcher, type TaskFilters } from '#shared/rules/task-filters.ts';
-import { groupTasks, taskTiles, toggledByQuickAction, toggledByShortcut } from '#shared/rules/task-groups.ts';
+import {
+  taskTiles,
+  toggledByQuickAction,
+  toggledByShortcut,
+  viewTaskGroups,
+  type TaskGroups,
+  type TaskIndex,
+} from '#shared/rules/task-groups.ts';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalBatchWrite, LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
-import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { TaskFormDialog } from '#web/features/projects/components/task-form-dialog.tsx';
-import { usePeople } from '#web/features/projects/hooks/use-people.ts';
 import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
-import { lastAnswer, useProjectList, useTaskData } from '../hooks/use-task-data.ts';
+import {
+  lastAnswer,
+  usePeopleKept,
+  useProjectList,
+  useTaskData,
+  type TaskData,
+} from '../hooks/use-task-data.ts';
 import { useTaskViewState } from '../hooks/use-task-filters.ts';
 import { useTaskShortcuts } from '../hooks/use-task-shortcuts.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { TaskCanvasView } from './task-canvas-view.tsx';
-import { TaskDetailDialog } from './task-detail-dialog.tsx';
 import { TaskEmptyState } from './task-empty-state.tsx';
 import { TaskFilterBar } from './task-filter-bar.tsx';
 import { projectGroupId, sectionId, TaskListView } from './task-list-view.tsx';
@@ -47,35 +56,74 @@ type DialogState =
   | { kind: 'delete'; task: TaskRow }
   | { kind: 'bulk-delete'; ids: string[] };
 
+// The dialogs load when first opened (precached by the service worker, so offline too): the route's
+// first load parses and runs only what the list needs.
+const ConfirmDialog = lazy(() =>
+  import('#web/components/ui/alert-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
+const TaskFormDialog = lazy(() =>
+  import('#web/features/projects/components/task-form-dialog.tsx').then((m) => ({
+    default: m.TaskFormDialog,
+  })),
+);
+const TaskDetailDialog = lazy(() =>
+  import('./task-detail-dialog.tsx').then((m) => ({ default: m.TaskDetailDialog })),
+);
+
 const allowAll = () => true;
 const systemNow = () => new Date();
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 const NO_IDS: ReadonlySet<string> = new Set();
-const NO_TASKS: TaskRow[] = [];
 
 // Derived data remembered across mounts (keyed on the calendar day, not the minute): a return to the
 // screen, or the clock ticking, recomputes nothing over the 10,000 rows unless the data or day changed.
-const tilesOf = lastAnswer(3, (tasks: TaskRow[], _today: string, timeZone: string, now: Date) =>
-  taskTiles(tasks, now, timeZone),
+const tilesOf = lastAnswer(
+  3,
+  (tasks: TaskRow[], _today: string, timeZone: string, dayOf: TaskData['dayOf'], now: Date) =>
+    taskTiles(tasks, now, timeZone, dayOf),
 );
-const filterTasks = lastAnswer(
-  6,
+
+/** What the list shows for the current filters: its groups and how many tasks they hold. */
+interface FilteredView {
+  groups: TaskGroups<TaskRow>;
+  count: number;
+  /** Every shown task in list order (computed when asked: Select all, the canvas Overview). */
+  list: (limit?: number) => TaskRow[];
+}
+
+const viewOf = lastAnswer(
+  7,
   (
-    tasks: TaskRow[],
-    _key: string,
+    index: TaskIndex<TaskRow>,
+    _filters: string,
+    names: ReadonlyMap<string, string>,
     _today: string,
     timeZone: string,
     userId: string,
-    textOf: (t: TaskRow) => string,
+    data: TaskData,
     filters: TaskFilters,
     now: Date,
-  ) =>
-    hasActiveFilters(filters) ? tasks.filter(taskMatcher(filters, { now, timeZone, userId }, textOf)) : tasks,
-);
-const groupsOf = lastAnswer(
-  4,
-  (tasks: TaskRow[], names: ReadonlyMap<string, string>, _today: string, timeZone: string, now: Date) =>
-    groupTasks(tasks, names, now, timeZone),
+  ): FilteredView => {
+    // The groups are already built and sorted: a keystroke filters each group's list, nothing more.
+    const keep = hasActiveFilters(filters)
+      ? taskMatcher(filters, { now, timeZone, userId }, data.textOf)
+      : null;
+    const groups = viewTaskGroups(index, names, keep, now, timeZone, data.dayOf);
+    const count =
+      groups.projects.reduce((n, g) => n + g.tasks.length, 0) +
+      groups.administrative.length +
+      groups.general.length;
+    const list = (limit = Infinity) => {
+      if (!keep) return (index.sorted as TaskRow[]).slice(0, limit);
+      const out: TaskRow[] = [];
+      for (const t of index.sorted) {
+        if (out.length >= limit) break;
+        if (keep(t)) out.push(t);
+      }
+      return out;
+    };
+    return { groups, count, list };
+  },
 );
 const namesOf = lastAnswer(
   1,
@@ -86,6 +134,7 @@ const choicesOf = lastAnswer(1, (projects: ProjectRow[] | undefined) =>
   (projects ?? []).map((p) => ({ id: p.id, name: p.name ?? 'Untitled project' })),
 );
 const byIdOf = lastAnswer(1, (tasks: TaskRow[] | undefined) => new Map((tasks ?? []).map((t) => [t.id, t])));
+const NO_GROUPS: TaskGroups<TaskRow> = { projects: [], administrative: [], general: [] };
 
 /** The clock, re-read every minute so 'Due today' and the tiles follow midnight in the company's zone. */
 function useMinuteClock(now: () => Date): Date {
@@ -111,9 +160,10 @@ export function TasksScreen({
   now: clock = systemNow,
 }: TasksScreenProps) {
   const now = useMinuteClock(clock);
-  const { tasks, textOf } = useTaskData(db);
+  const data = useTaskData(db);
+  const { tasks, index } = data;
   const projects = useProjectList(db);
-  const { names, assignable } = usePeople(db);
+  const { names, assignable } = usePeopleKept(db);
   const savedToast = useSavedToast(db);
   const { filters, view, tab, setFilters, reset, setView, setTab } = useTaskViewState();
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -129,14 +179,14 @@ export function TasksScreen({
   const projectChoices = choicesOf(projects);
   const byId = byIdOf(tasks);
   const today = todayIn(now, timeZone);
-  const tiles = tasks ? tilesOf(tasks, today, timeZone, now) : undefined;
+  const tiles = tasks ? tilesOf(tasks, today, timeZone, data.dayOf, now) : undefined;
 
   // Typing stays responsive: the list catches up with the filters at a lower priority.
   const deferred = useDeferredValue(filters);
-  const filtered = tasks
-    ? filterTasks(tasks, JSON.stringify(deferred), today, timeZone, userId, textOf, deferred, now)
+  const shown = index
+    ? viewOf(index, JSON.stringify(deferred), projectNames, today, timeZone, userId, data, deferred, now)
     : undefined;
-  const groups = groupsOf(filtered ?? NO_TASKS, projectNames, today, timeZone, now);
+  const groups = shown?.groups ?? NO_GROUPS;
 
   const setStatus = useCallback(
     async (task: TaskRow, status: string) => {
@@ -237,7 +287,20 @@ export function TasksScreen({
   }, [groups]);
   const anyCollapsed = collapsed.size > 0;
 
-  const item = { actions, names, now, timeZone, canUpdate, selectable: bulk };
+  const item = useMemo(
+    () => ({ actions, names, now, timeZone, canUpdate, selectable: bulk }),
+    [actions, names, now, timeZone, canUpdate, bulk],
+  );
+  const toggleCollapsed = useCallback(
+    (id: string) =>
+      setCollapsed((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const detailTask = dialog?.kind === 'detail' ? byId.get(dialog.id) : undefined;
   const close = () => setDialog(null);
 
@@ -317,11 +380,11 @@ export function TasksScreen({
       {bulk && (
         <BulkBar
           count={selected.size}
-          shown={filtered?.length ?? 0}
+          shown={shown?.count ?? 0}
           people={assignable}
           canUpdate={canUpdate}
           canDelete={canDelete}
-          onSelectAll={() => setSelected(new Set((filtered ?? []).map((t) => t.id)))}
+          onSelectAll={() => setSelected(new Set((shown?.list() ?? []).map((t) => t.id)))}
           onStatus={bulkStatus}
           onAssign={bulkAssign}
           onDelete={() => setDialog({ kind: 'bulk-delete', ids: selectedIds() })}
@@ -332,16 +395,16 @@ export function TasksScreen({
         />
       )}
 
-      {filtered !== undefined && tasks !== undefined && (
+      {shown !== undefined && tasks !== undefined && (
         <p role="status" className="text-sm text-slate-600">
-          Showing {filtered.length} of {tasks.length} tasks
+          Showing {shown.count} of {tasks.length} tasks
         </p>
       )}
-      {filtered === undefined ? (
+      {shown === undefined ? (
         <p role="status" className="text-slate-600">
           Loading tasks...
         </p>
-      ) : filtered.length === 0 ? (
+      ) : shown.count === 0 ? (
         <TaskEmptyState
           filters={filters}
           onClear={reset}
@@ -351,14 +414,7 @@ export function TasksScreen({
         <TaskListView
           groups={groups}
           collapsed={collapsed}
-          onToggle={(id) =>
-            setCollapsed((prev) => {
-              const next = new Set(prev);
-              if (next.has(id)) next.delete(id);
-              else next.add(id);
-              return next;
-            })
-          }
+          onToggle={toggleCollapsed}
           item={item}
           selected={selected}
         />
@@ -367,96 +423,98 @@ export function TasksScreen({
           tab={tab}
           onTab={setTab}
           groups={groups}
-          filtered={filtered}
+          overview={shown.list}
           projectNames={projectNames}
           item={item}
           selected={selected}
         />
       )}
 
-      {dialog?.kind === 'create' && (
-        <TaskFormDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Create New Task"
-          submitLabel="Create Task"
-          initial={newTaskForm(filters.project !== 'all' ? filters.project : null)}
-          projects={projectChoices}
-          managers={assignable}
-          timeZone={timeZone}
-          onSubmit={async (values: TaskFields) => {
-            const id = newId();
-            await write('tasks', 'create', id, values);
-            void savedToast(id, { title: 'Task created successfully', description: values.title });
-          }}
-        />
-      )}
-      {dialog?.kind === 'edit' && (
-        <TaskFormDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Edit Task"
-          submitLabel="Update Task"
-          initial={taskToForm(dialog.task)}
-          storedDueDate={dialog.task.dueDate}
-          projects={projectChoices}
-          managers={assignable}
-          timeZone={timeZone}
-          onSubmit={async (values, changed) => {
-            await write('tasks', 'patch', dialog.task.id, changed);
-            void savedToast(dialog.task.id, {
-              title: 'Task updated successfully',
-              description: values.title,
-            });
-          }}
-        />
-      )}
-      {dialog?.kind === 'detail' && detailTask && (
-        <TaskDetailDialog
-          task={detailTask}
-          onOpenChange={(open) => !open && close()}
-          projectName={detailTask.projectId ? projectNames.get(detailTask.projectId) : undefined}
-          names={names}
-          now={now}
-          timeZone={timeZone}
-          canUpdate={canUpdate}
-          canDelete={canDelete}
-          onEdit={() => setDialog({ kind: 'edit', task: detailTask })}
-          onToggleComplete={() => void setStatus(detailTask, toggledByQuickAction(detailTask.status))}
-          onDelete={() => setDialog({ kind: 'delete', task: detailTask })}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Delete Task"
-          description={`Are you sure you want to delete "${dialog.task.title ?? 'this task'}"? This action cannot be undone.`}
-          confirmLabel="Delete Task"
-          onConfirm={() => {
-            const task = dialog.task;
-            void write('tasks', 'delete', task.id).then(
-              () => savedToast(task.id, { title: 'Task deleted', description: task.title ?? undefined }),
-              (err: unknown) =>
-                toast({
-                  title: 'Failed to delete task',
-                  description: messageOf(err),
-                  variant: 'destructive',
-                }),
-            );
-          }}
-        />
-      )}
-      {dialog?.kind === 'bulk-delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && close()}
-          title="Delete Tasks"
-          description={`Are you sure you want to delete ${dialog.ids.length} task(s)? This action cannot be undone.`}
-          confirmLabel="Delete"
-          onConfirm={() => void bulkDelete(dialog.ids)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' && (
+          <TaskFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Create New Task"
+            submitLabel="Create Task"
+            initial={newTaskForm(filters.project !== 'all' ? filters.project : null)}
+            projects={projectChoices}
+            managers={assignable}
+            timeZone={timeZone}
+            onSubmit={async (values: TaskFields) => {
+              const id = newId();
+              await write('tasks', 'create', id, values);
+              void savedToast(id, { title: 'Task created successfully', description: values.title });
+            }}
+          />
+        )}
+        {dialog?.kind === 'edit' && (
+          <TaskFormDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Edit Task"
+            submitLabel="Update Task"
+            initial={taskToForm(dialog.task)}
+            storedDueDate={dialog.task.dueDate}
+            projects={projectChoices}
+            managers={assignable}
+            timeZone={timeZone}
+            onSubmit={async (values, changed) => {
+              await write('tasks', 'patch', dialog.task.id, changed);
+              void savedToast(dialog.task.id, {
+                title: 'Task updated successfully',
+                description: values.title,
+              });
+            }}
+          />
+        )}
+        {dialog?.kind === 'detail' && detailTask && (
+          <TaskDetailDialog
+            task={detailTask}
+            onOpenChange={(open) => !open && close()}
+            projectName={detailTask.projectId ? projectNames.get(detailTask.projectId) : undefined}
+            names={names}
+            now={now}
+            timeZone={timeZone}
+            canUpdate={canUpdate}
+            canDelete={canDelete}
+            onEdit={() => setDialog({ kind: 'edit', task: detailTask })}
+            onToggleComplete={() => void setStatus(detailTask, toggledByQuickAction(detailTask.status))}
+            onDelete={() => setDialog({ kind: 'delete', task: detailTask })}
+          />
+        )}
+        {dialog?.kind === 'delete' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Delete Task"
+            description={`Are you sure you want to delete "${dialog.task.title ?? 'this task'}"? This action cannot be undone.`}
+            confirmLabel="Delete Task"
+            onConfirm={() => {
+              const task = dialog.task;
+              void write('tasks', 'delete', task.id).then(
+                () => savedToast(task.id, { title: 'Task deleted', description: task.title ?? undefined }),
+                (err: unknown) =>
+                  toast({
+                    title: 'Failed to delete task',
+                    description: messageOf(err),
+                    variant: 'destructive',
+                  }),
+              );
+            }}
+          />
+        )}
+        {dialog?.kind === 'bulk-delete' && (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            title="Delete Tasks"
+            description={`Are you sure you want to delete ${dialog.ids.length} task(s)? This action cannot be undone.`}
+            confirmLabel="Delete"
+            onConfirm={() => void bulkDelete(dialog.ids)}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

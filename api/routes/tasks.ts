@@ -67,19 +67,24 @@ export function companyTaskList(db: Db, user: SessionUser): CachedList {
   return fresh;
 }
 
+/** One page of the tasks the user may see, in list order, from after the `after` key (B4 times it). */
+export function pageOfVisibleTasks(db: Db, user: SessionUser, after: unknown[] | undefined, limit: number) {
+  return db
+    .select()
+    .from(tasks)
+    .where(and(visibleWhere('tasks', user), afterWhere(ORDER, after)))
+    .orderBy(...orderOf(ORDER))
+    .limit(limit)
+    .all();
+}
+
 export const taskRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const { db } = c.var.deps;
     const user = sessionUser(c);
     const page = pageRequest(c);
     if (page.limit !== undefined) {
-      const rows = db
-        .select()
-        .from(tasks)
-        .where(and(visibleWhere('tasks', user), afterWhere(ORDER, page.after)))
-        .orderBy(...orderOf(ORDER))
-        .limit(readLimit(page))
-        .all();
+      const rows = pageOfVisibleTasks(db, user, page.after, readLimit(page));
       return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
     }
     if (isScopedToAssignments(user)) return c.json(listVisibleTasks(db, user));

@@ -1,10 +1,11 @@
-// B1: server CPU-microseconds per request of GET /api/tasks (500 visible tasks, signed in as an admin) on the
-// real app, against comparators returning the same JSON bytes. Every server is a child process pinned to
-// core 0; the load (autocannon, in this process) runs on core 1. CPU = utime + stime of the server process
-// from /proc/<pid>/stat before and after each round, divided by the 2xx responses of that round.
-import fs from 'node:fs';
+// B1: server CPU-microseconds per request of the real app under a mix of reads and writes: on every
+// connection three `GET /api/tasks` (500 visible tasks, signed in as an admin) then one `PATCH /api/tasks/:id`
+// changing a task's status, so every fourth request is a write and the list changes under the reads. The
+// comparators answer the same mix on the same database file with a session lookup, the same SQL and the same
+// JSON serialisation (bench/b1-comparator.ts). Every server is a child process pinned to core 0; the load
+// (autocannon, in this process) runs on core 1. CPU = utime + stime of the server process from
+// /proc/<pid>/stat before and after each round, divided by the 2xx responses of that round.
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { affinity, fmt, median, processCpuMicros, startPinned, type Child, type SummaryRow } from './lib.ts';
@@ -16,6 +17,9 @@ const WARMUP_S = 2;
 const ROUND_S = 3;
 const ROUNDS = 3;
 const EXPECTED_TASKS = 500;
+/** Reads per write on each connection. */
+const READS_PER_WRITE = 3;
+const STATUSES = ['pending', 'in-progress', 'completed', 'blocked'];
 const BUDGET = 1.1;
 
 interface AutocannonResult {
@@ -27,11 +31,19 @@ interface AutocannonResult {
   requests: { total: number; average: number };
   latency: { p50: number; p99: number };
 }
+interface AutocannonRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+}
 type Autocannon = (opts: {
   url: string;
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -39,8 +51,8 @@ interface Target {
   name: string;
   label: string;
   child: Child;
+  /** Origin of the server (no path). */
   url: string;
-  headers: Record<string, string>;
 }
 
 interface Round {
@@ -57,8 +69,37 @@ interface Round {
   errors: number;
 }
 
+let cookie = '';
+let taskIds: string[] = [];
+let writes = 0;
+
+/** The mix: READS_PER_WRITE list reads, then a status change of the next task (round robin over the list). */
+function mix(origin: string): AutocannonRequest[] {
+  const read: AutocannonRequest = { method: 'GET', path: '/api/tasks' };
+  const patch: AutocannonRequest = {
+    method: 'PATCH',
+    path: '/api/tasks/x',
+    headers: { 'content-type': 'application/json', origin },
+    setupRequest: (req) => {
+      const n = writes++;
+      return {
+        ...req,
+        path: `/api/tasks/${taskIds[n % taskIds.length]}`,
+        body: JSON.stringify({ status: STATUSES[n % STATUSES.length] }),
+      };
+    },
+  };
+  return [...Array.from({ length: READS_PER_WRITE }, () => read), patch];
+}
+
 async function load(t: Target, seconds: number): Promise<AutocannonResult> {
-  return autocannon({ url: t.url, connections: CONNECTIONS, duration: seconds, headers: t.headers });
+  return autocannon({
+    url: t.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { cookie },
+    requests: mix(t.url),
+  });
 }
 
 async function measure(t: Target, round: number): Promise<Round> {
@@ -94,56 +135,56 @@ async function signIn(base: string): Promise<string> {
 
 export async function runB1(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
   const children: Child[] = [];
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-bench-b1-body-'));
   try {
     const app = await startPinned(SERVER_CORE, path.join(HERE, 'b1-server.ts'), []);
     children.push(app);
     const base = `http://127.0.0.1:${String(app.ready.port)}`;
-    const cookie = await signIn(base);
+    cookie = await signIn(base);
     const res = await fetch(`${base}/api/tasks`, { headers: { cookie } });
     const body = Buffer.from(await res.arrayBuffer());
-    const list = JSON.parse(body.toString('utf8')) as unknown[];
+    const list = JSON.parse(body.toString('utf8')) as { id: string }[];
     if (res.status !== 200 || !Array.isArray(list)) throw new Error(`GET /api/tasks answered ${res.status}`);
     if (list.length !== EXPECTED_TASKS) {
       throw new Error(
         `GET /api/tasks returned ${list.length} tasks, expected ${EXPECTED_TASKS} (is the route implemented?)`,
       );
     }
-    const bodyFile = path.join(tmp, 'tasks.json');
-    fs.writeFileSync(bodyFile, body);
+    taskIds = list.map((t) => t.id);
     console.log(
-      `  B1: GET /api/tasks -> ${list.length} tasks, ${body.length} bytes, ${res.headers.get('content-type')}`,
+      `  B1: GET /api/tasks -> ${list.length} tasks, ${body.length} bytes; mix: ${READS_PER_WRITE} reads, 1 PATCH`,
     );
 
-    const targets: Target[] = [
-      { name: 'app', label: 'app (Hono)', child: app, url: `${base}/api/tasks`, headers: { cookie } },
-    ];
+    const targets: Target[] = [{ name: 'app', label: 'app (Hono)', child: app, url: base }];
     const comparators: [string, string][] = [
       ['node-http', 'node:http'],
       ['fastify', 'Fastify'],
       ['express', 'Express'],
-      ['node-http-stringify', 'node:http + JSON.stringify'],
-      ['node-http-db', 'node:http + list query + JSON.stringify'],
     ];
-    const dbArgs = [String(app.ready.databasePath), String(app.ready.companyId)];
     for (const [name, label] of comparators) {
       const child = await startPinned(SERVER_CORE, path.join(HERE, 'b1-comparator.ts'), [
         name,
-        bodyFile,
-        ...dbArgs,
+        String(app.ready.databasePath),
       ]);
       children.push(child);
-      targets.push({
-        name,
-        label,
-        child,
-        url: `http://127.0.0.1:${String(child.ready.port)}/api/tasks`,
-        headers: {},
-      });
+      targets.push({ name, label, child, url: `http://127.0.0.1:${String(child.ready.port)}` });
+    }
+    // The same answer to a read, and a write that works, from every server before any load.
+    for (const t of targets) {
+      const check = Buffer.from(
+        await (await fetch(`${t.url}/api/tasks`, { headers: { cookie } })).arrayBuffer(),
+      );
+      if (!check.equals(body)) throw new Error(`${t.name} does not return the same list as the app`);
     }
     for (const t of targets) {
-      const check = Buffer.from(await (await fetch(t.url, { headers: t.headers })).arrayBuffer());
-      if (!check.equals(body)) throw new Error(`${t.name} does not return the same bytes as the app`);
+      const id = taskIds[0]!;
+      const w = await fetch(`${t.url}/api/tasks/${id}`, {
+        method: 'PATCH',
+        headers: { cookie, origin: t.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'blocked' }),
+      });
+      const row = (await w.json()) as { id?: string; status?: string };
+      if (w.status !== 200 || row.id !== id || row.status !== 'blocked')
+        throw new Error(`${t.name}: PATCH answered ${w.status} ${JSON.stringify(row)}`);
     }
 
     for (const t of targets) await load(t, WARMUP_S);
@@ -174,7 +215,7 @@ export async function runB1(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       const isApp = t.name === 'app';
       rows.push({
         budget: isApp ? 'B1' : 'B1 info',
-        what: `${t.label} CPU-us/req (${fmt(s.requestsPerSecond, 0)} req/s)`,
+        what: `${t.label} CPU-us/req, 3 reads : 1 write (${fmt(s.requestsPerSecond, 0)} req/s)`,
         measured: fmt(s.cpuMicrosPerRequest, 1),
         comparator: `node:http ${fmt(baseline, 1)} (${fmt(summary['node-http']!.requestsPerSecond, 0)} req/s)`,
         ratio: `${fmt(ratio)}x`,
@@ -182,18 +223,6 @@ export async function runB1(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         pass: isApp ? ratio <= BUDGET : null,
       });
     }
-    // The same list query and serialisation without Hono, session and headers: what the framework adds.
-    const appStat = summary.app!;
-    const dataOnly = summary['node-http-db']!;
-    rows.push({
-      budget: 'B1 info',
-      what: 'app vs node:http + list query + JSON.stringify',
-      measured: fmt(appStat.cpuMicrosPerRequest, 1),
-      comparator: fmt(dataOnly.cpuMicrosPerRequest, 1),
-      ratio: `${fmt(appStat.cpuMicrosPerRequest / dataOnly.cpuMicrosPerRequest)}x`,
-      limit: '-',
-      pass: null,
-    });
     return {
       rows,
       raw: {
@@ -208,6 +237,8 @@ export async function runB1(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
           rounds: ROUNDS,
           tasks: list.length,
           bodyBytes: body.length,
+          readsPerWrite: READS_PER_WRITE,
+          writes,
         },
         summary,
         rounds,
@@ -215,6 +246,5 @@ export async function runB1(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     };
   } finally {
     for (const c of children) await c.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

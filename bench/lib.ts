@@ -3,6 +3,8 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
+import type { SessionUser } from '#api/context.ts';
+import type { Db } from '#api/db/index.ts';
 
 export const median = (values: number[]): number => {
   if (values.length === 0) return Number.NaN;
@@ -20,10 +22,12 @@ export interface SummaryRow {
   ratio: string;
   limit: string;
   pass: boolean | null;
+  /** The 1-minute load average before and after the budget ran (filled in by run.ts). */
+  load?: string;
 }
 
 export function printTable(rows: SummaryRow[]): void {
-  const head = ['budget', 'what', 'measured', 'comparator', 'ratio', 'limit', 'result'];
+  const head = ['budget', 'what', 'measured', 'comparator', 'ratio', 'limit', 'result', 'load'];
   const cells = rows.map((r) => [
     r.budget,
     r.what,
@@ -32,6 +36,7 @@ export function printTable(rows: SummaryRow[]): void {
     r.ratio,
     r.limit,
     r.pass === null ? 'info' : r.pass ? 'PASS' : 'MISSED',
+    r.load ?? '-',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i]!)).join('  ');
@@ -149,4 +154,37 @@ export function measureOps(fn: (i: number) => unknown, ms: number, batch = 16): 
   const wallMs = now - start;
   const cpuMs = Math.max((cpu.user + cpu.system) / 1000, 1e-3);
   return { ops: n, wallMs, cpuMs, opsPerSecond: (n * 1000) / wallMs, opsPerCpuSecond: (n * 1000) / cpuMs };
+}
+
+/** The session user of a `seedLarge` tenant's manager, as the permission middleware would build it. */
+export function benchUser(db: Db, userId: string, companyId: string): SessionUser {
+  const c = db.$client;
+  const u = c
+    .prepare<[string], { email: string; roleId: number }>(
+      'SELECT email, role_id AS roleId FROM users WHERE id = ?',
+    )
+    .get(userId)!;
+  const permissions = new Set(
+    c
+      .prepare<[number], string>(
+        'SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = ?',
+      )
+      .pluck()
+      .all(u.roleId),
+  );
+  return {
+    id: userId,
+    email: u.email,
+    firstName: 'Bench',
+    lastName: 'User',
+    name: 'Bench User',
+    role: 'manager',
+    roleId: u.roleId,
+    companyId,
+    companyName: 'Large Tenant Co',
+    companyTimeZone: 'UTC',
+    mustChangePassword: false,
+    permissions,
+    sessionId: 'bench',
+  };
 }

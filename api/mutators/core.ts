@@ -5,7 +5,7 @@ import type { schema } from '../db/index.ts';
 import { isScopedToAssignments } from '../db/scope.ts';
 import type { SessionUser } from '../context.ts';
 import { forbidden, notFound, parseWith } from '../http.ts';
-import { statements, type Scoped } from './statements.ts';
+import { statements, type ActivityValues, type Scoped } from './statements.ts';
 
 /**
  * Everything a mutator needs. REST handlers and sync push build one of these and call the same mutator
@@ -20,6 +20,45 @@ export interface MutationContext {
   clientId: string;
   /** When the change was made on that device, epoch ms, already clamped by the caller. */
   clientTime: number;
+  /** Set by sync push: the batch's version counter and activity rows, written once per batch (budget B2). */
+  batch?: WriteBatch;
+}
+
+/**
+ * What a push batch writes once instead of once per mutation (ADR 020): the company's version counter,
+ * allocated in memory from the value read at the batch's start (the IMMEDIATE transaction keeps every other
+ * writer out until the commit), and the activity rows. A mutation whose savepoint rolls back gives both back
+ * through `mark`/`rollback`, so versions stay gap-free and a rejected mutation leaves no activity.
+ */
+export class WriteBatch {
+  readonly activities: ActivityValues[] = [];
+
+  lastVersion: number;
+
+  constructor(
+    readonly companyId: string,
+    /** The counter as read at the batch's start. */
+    private readonly readVersion: number,
+  ) {
+    this.lastVersion = readVersion;
+  }
+
+  mark(): { lastVersion: number; activities: number } {
+    return { lastVersion: this.lastVersion, activities: this.activities.length };
+  }
+
+  rollback(mark: { lastVersion: number; activities: number }): void {
+    this.lastVersion = mark.lastVersion;
+    this.activities.length = mark.activities;
+  }
+
+  /** Writes the counter and the activities; call once, at the end of the batch's transaction. */
+  flush(db: Db): void {
+    const s = statements(db);
+    if (this.lastVersion !== this.readVersion) s.setLastVersion.run(this.lastVersion, this.companyId);
+    s.insertActivities(this.activities);
+    this.activities.length = 0;
+  }
 }
 
 export function restContext(db: Db, user: SessionUser, now: Date): MutationContext {
@@ -37,6 +76,7 @@ export function requirePermission(ctx: MutationContext, key: string, message?: s
 
 /** Bumps the company's sync version inside the current transaction and returns the new value. */
 export function nextVersion(ctx: MutationContext): number {
+  if (ctx.batch) return ++ctx.batch.lastVersion;
   const version = statements(ctx.db).nextVersion.get(ctx.user.companyId);
   if (version === undefined) throw new Error(`Company ${ctx.user.companyId} is missing`);
   return version;
@@ -64,7 +104,7 @@ export function recordActivity(
     metadata?: Record<string, unknown>;
   },
 ): void {
-  statements(ctx.db).insertActivity.run(
+  const values: ActivityValues = [
     newId(),
     ctx.user.id,
     ctx.user.companyId,
@@ -74,7 +114,9 @@ export function recordActivity(
     activity.entityId ?? null,
     activity.metadata === undefined || activity.metadata === null ? null : JSON.stringify(activity.metadata),
     nowIso(ctx),
-  );
+  ];
+  if (ctx.batch) ctx.batch.activities.push(values);
+  else statements(ctx.db).insertActivity.run(...values);
 }
 
 export function notify(
@@ -111,8 +153,35 @@ export function usersWithPermission(ctx: MutationContext, permission: string): s
  * user's assignments for a subcontractor, the company-wide one for everyone else.
  */
 export function lookupVisible<R>(lookup: Scoped<R>, user: SessionUser, id: string): R | undefined {
+  const held = primed.get(lookup);
+  if (held && held.id === id && held.userId === user.id) {
+    // Used once: a later lookup in the same mutation may follow a write and must read the row again.
+    primed.delete(lookup);
+    return held.row as R;
+  }
   const stmt = isScopedToAssignments(user) ? lookup.assigned : lookup.company;
   return stmt.get({ id, company: user.companyId, user: user.id });
+}
+
+const primed = new Map<Scoped<unknown>, { id: string; userId: string; row: unknown }>();
+
+/**
+ * Runs `fn` with rows the caller has just read in this transaction and found visible to `user` (sync push
+ * reads each mutation's row once, with its visibility, for the field decision: ADR 020). The first
+ * `lookupVisible` of such a row in `fn` answers from it instead of reading it again; whatever `fn` did not
+ * use is dropped when it returns, so nothing outlives the synchronous call.
+ */
+export function withVisibleRows<T>(
+  rows: readonly { lookup: Scoped<unknown>; id: string; row: unknown }[],
+  user: SessionUser,
+  fn: () => T,
+): T {
+  for (const r of rows) primed.set(r.lookup, { id: r.id, userId: user.id, row: r.row });
+  try {
+    return fn();
+  } finally {
+    primed.clear();
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
+import { Param, Placeholder, and, eq, getTableColumns, is, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/index.ts';
 import { schema } from '../db/index.ts';
+import { bulkInsert } from '../db/bulk-insert.ts';
 import { scopeSql, scopeWhere, type ScopedTable } from '../db/scope.ts';
 
 /**
@@ -14,6 +15,48 @@ import { scopeSql, scopeWhere, type ScopedTable } from '../db/scope.ts';
 
 type Sqlite = Database.Database;
 type Raw = Record<string, unknown>;
+
+/** What a drizzle prepared query exposes: its SQL, its parameters and the columns of its rows. */
+interface DrizzlePrepared {
+  query: { sql: string; params: unknown[] };
+  fields?: { path: string[]; field: unknown }[];
+}
+
+/**
+ * Runs a query drizzle built and prepared, without drizzle's per-call machinery (ADR 020: B2, B4): the
+ * parameters are bound through the same column encoders and the row decoded with the same column decoders
+ * drizzle uses, so rows are exactly drizzle's; only the generic lookups per call (`is()` on every
+ * parameter, toggling the statement's array mode, the generic row mapper) are done once here.
+ */
+function leanGet(sqlite: Sqlite, prepared: unknown): { get(values: Raw): unknown } {
+  const q = prepared as DrizzlePrepared;
+  const stmt = sqlite.prepare<unknown[], unknown[]>(q.query.sql).raw(true);
+  const bind = q.query.params.map((p): ((values: Raw) => unknown) => {
+    if (is(p, Placeholder)) return (values) => values[p.name];
+    if (is(p, Param) && is(p.value, Placeholder)) {
+      const name = p.value.name;
+      return (values) => p.encoder.mapToDriverValue(values[name]);
+    }
+    return () => p;
+  });
+  const columns = (q.fields ?? []).map((f) => ({
+    key: f.path[0]!,
+    column: f.field as { mapFromDriverValue(v: unknown): unknown },
+  }));
+  if (q.fields?.some((f) => f.path.length !== 1)) throw new Error('leanGet maps flat rows only');
+  return {
+    get(values) {
+      const row = stmt.get(bind.map((b) => b(values)));
+      if (!row) return undefined;
+      const out: Raw = {};
+      for (let i = 0; i < columns.length; i++) {
+        const v = row[i];
+        out[columns[i]!.key] = v === null ? null : columns[i]!.column.mapFromDriverValue(v);
+      }
+      return out;
+    },
+  };
+}
 
 /** A mirrored table with the `id` and `company_id` every write is keyed by. */
 type KeyedTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn };
@@ -61,11 +104,14 @@ class TableRows<T extends KeyedTable> {
     const stmt = this.cached(this.inserts, keys, () => {
       const frozen = Object.entries(this.columns).find(([k, col]) => col.defaultFn && !keys.includes(k));
       if (frozen) throw new Error(`${frozen[0]} must be given: its default is computed per row`);
-      return this.db
-        .insert(this.table)
-        .values(this.placeholders(keys) as never)
-        .returning()
-        .prepare();
+      return leanGet(
+        this.db.$client,
+        this.db
+          .insert(this.table)
+          .values(this.placeholders(keys) as never)
+          .returning()
+          .prepare(),
+      );
     });
     return stmt.get(input) as T['$inferSelect'];
   }
@@ -78,21 +124,40 @@ class TableRows<T extends KeyedTable> {
     const input = set as Raw;
     const keys = this.keysOf(input);
     const stmt = this.cached(this.updates, keys, () =>
-      this.db
-        .update(this.table)
-        .set(this.placeholders(keys) as never)
-        .where(
-          and(
-            eq(this.table.id, sql.placeholder('$id')),
-            eq(this.table.companyId, sql.placeholder('$company')),
-          ),
-        )
-        .returning()
-        .prepare(),
+      leanGet(
+        this.db.$client,
+        this.db
+          .update(this.table)
+          .set(this.placeholders(keys) as never)
+          .where(
+            and(
+              eq(this.table.id, sql.placeholder('$id')),
+              eq(this.table.companyId, sql.placeholder('$company')),
+            ),
+          )
+          .returning()
+          .prepare(),
+      ),
     );
     return stmt.get({ ...input, $id: id, $company: companyId }) as T['$inferSelect'] | undefined;
   }
 }
+
+/** id, user_id, company_id, action_type, description, entity_type, entity_id, metadata, created_at. */
+export type ActivityValues = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string,
+];
+
+const ACTIVITY_INSERT = `INSERT INTO user_activities (id, user_id, company_id, action_type, description, entity_type,
+  entity_id, metadata, created_at)`;
 
 /** Named parameters of the visibility lookups (`@company` and `@user` as in `api/db/scope.ts`). */
 export interface Visible {
@@ -116,7 +181,6 @@ function prepareStatements(db: Db) {
     photos: new TableRows(db, schema.photos),
     scheduleChanges: new TableRows(db, schema.scheduleChanges),
   };
-  // The row with this id if the user may read it, both variants of the one scope rule prepared.
   // The row with this id if the user may read it, both variants of the one scope rule prepared.
   const byId = <T extends KeyedTable>(table: T, where: ScopedTable) => {
     const prepare = (scoped: boolean) =>
@@ -146,12 +210,10 @@ function prepareStatements(db: Db) {
         'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
       )
       .pluck(),
-    insertActivity: sqlite.prepare<
-      [string, string, string, string, string, string | null, string | null, string | null, string]
-    >(
-      `INSERT INTO user_activities (id, user_id, company_id, action_type, description, entity_type, entity_id,
-         metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
+    /** A push batch writes the counter once, at its end (ADR 020). */
+    setLastVersion: sqlite.prepare<[number, string]>('UPDATE companies SET last_version = ? WHERE id = ?'),
+    insertActivity: sqlite.prepare<ActivityValues>(`${ACTIVITY_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertActivities: bulkInsert<ActivityValues>(sqlite, ACTIVITY_INSERT, 9),
     insertNotification: sqlite.prepare<
       [string, string, string, string, string, string, string | null, string | null, string]
     >(

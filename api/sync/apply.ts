@@ -4,7 +4,8 @@ import type { Mutation, MutationResult, SyncTable } from '#shared/sync-protocol.
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http.ts';
-import { findVisibleProject, nowIso, type MutationContext } from '../mutators/core.ts';
+import { isScopedToAssignments, scopeWhere } from '../db/scope.ts';
+import { findVisibleProject, nowIso, withVisibleRows, type MutationContext } from '../mutators/core.ts';
 import { findVisibleLog, createLog, deleteLog, updateLog } from '../mutators/logs.ts';
 import { createPhoto, deletePhoto, reusableBlob, type PhotoBlob } from '../mutators/photos.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
@@ -14,6 +15,11 @@ import {
   findVisibleScheduleChange,
   updateScheduleChange,
 } from '../mutators/schedule-changes.ts';
+import {
+  statements as mutatorStatements,
+  type Scoped,
+  type Statements as MutatorStatements,
+} from '../mutators/statements.ts';
 import { createTask, deleteTask, findVisibleTask, updateTask } from '../mutators/tasks.ts';
 import { notifyReplacedValue } from './conflicts.ts';
 import { creatorOf, decideFields, type FieldMeta } from './lww.ts';
@@ -32,6 +38,10 @@ interface TableOps {
   update?: (ctx: MutationContext, id: string, patch: Record<string, unknown>) => { version: number };
   /** The live row the user may see (404 otherwise), with its field meta. */
   findVisible?: (db: Db, user: SessionUser, id: string) => Row;
+  /** The prepared lookup the table's mutators find a visible row with (`lookupVisible`): push hands it the
+   *  row it has already read, so each mutation reads its row once (ADR 020). Optional: without it the
+   *  mutator reads the row again, which is only slower. */
+  lookup?: (s: MutatorStatements) => Scoped<unknown>;
   remove?: (ctx: MutationContext, id: string) => unknown;
   /** The route permission of a patch, checked before the field decision so a patch that loses every field
    *  is still refused to a role that could not have made it. */
@@ -61,6 +71,7 @@ const SHA256 = /^[0-9a-f]{64}$/;
 const OPS: Record<SyncTable, TableOps> = {
   projects: {
     create: createProject,
+    lookup: (s) => s.project,
     update: updateProject,
     findVisible: findVisibleProject,
     remove: deleteProject,
@@ -71,6 +82,7 @@ const OPS: Record<SyncTable, TableOps> = {
   },
   tasks: {
     create: createTask,
+    lookup: (s) => s.task,
     update: updateTask,
     findVisible: findVisibleTask,
     remove: deleteTask,
@@ -81,6 +93,7 @@ const OPS: Record<SyncTable, TableOps> = {
   },
   project_logs: {
     create: createLog,
+    lookup: (s) => s.log,
     update: updateLog,
     findVisible: findVisibleLog,
     remove: deleteLog,
@@ -91,6 +104,7 @@ const OPS: Record<SyncTable, TableOps> = {
   },
   photos: {
     create: createSyncedPhoto,
+    lookup: (s) => s.photo,
     remove: deletePhoto,
     parents: { projectId: 'projects' },
     ignoredOnCreate: ['filename', 'blobStatus', 'mimeType', 'sizeBytes'],
@@ -98,6 +112,7 @@ const OPS: Record<SyncTable, TableOps> = {
   },
   schedule_changes: {
     create: createScheduleChange,
+    lookup: (s) => s.scheduleChange,
     update: updateScheduleChange,
     findVisible: findVisibleScheduleChange,
     updatePermission: ['schedule_changes:create', 'schedule_changes:approve'],
@@ -115,35 +130,55 @@ interface Stored {
   fieldMeta: string;
 }
 
-interface FullRow extends Stored {
+interface FullRow {
+  companyId: string;
+  deletedAt: string | null;
+  version: number;
+  fieldMeta: FieldMeta;
+  /** The row as a device sees it (camelCase, JSON decoded, no field meta or tombstone). */
   row: Record<string, unknown>;
+  /** Whether the user may see it live (`api/db/scope.ts`), read in the same statement. */
+  visible: boolean;
+  /** The row as drizzle maps it, for the mutators' visibility lookup when it is visible. */
+  record: Record<string, unknown>;
 }
+
+type Params = { id: string; company: string; user: string };
 
 function prepareStatements(sqlite: Database.Database) {
   const lookup = {} as Record<SyncTable, Database.Statement<[string], Stored>>;
-  const full = {} as Record<SyncTable, (id: string) => FullRow | undefined>;
+  const full = {} as Record<SyncTable, (id: string, user: SessionUser) => FullRow | undefined>;
   for (const table of Object.keys(OPS) as SyncTable[]) {
     lookup[table] = sqlite.prepare(
       `SELECT company_id AS companyId, deleted_at AS deletedAt, version, field_meta AS fieldMeta
        FROM ${table} WHERE id = ?`,
     );
-    // The whole row as a device sees it (camelCase, JSON decoded), for the field decision of a patch.
+    // The whole row by id in one read, with whether the user may see it: what the field decision needs
+    // and what the mutator's own visibility lookup would return (ADR 020).
     const cols = wireColumns(table);
-    const stmt = sqlite.prepare<[string], Record<string, unknown>>(
-      `SELECT deleted_at AS "__deletedAt", field_meta AS "__fieldMeta", ${cols.select} FROM ${table} WHERE id = ?`,
-    );
-    full[table] = (id) => {
-      const row = stmt.get(id);
-      if (!row) return undefined;
-      const { __deletedAt, __fieldMeta, ...data } = row;
+    const read = (scoped: boolean) =>
+      sqlite.prepare<[Params], Record<string, unknown>>(
+        `SELECT deleted_at AS "__deletedAt", field_meta AS "__fieldMeta",
+           (${scopeWhere(table, scoped, 'live')}) AS "__visible", ${cols.select} FROM ${table} WHERE id = @id`,
+      );
+    const variants = { company: read(false), assigned: read(true) };
+    full[table] = (id, user) => {
+      const stmt = isScopedToAssignments(user) ? variants.assigned : variants.company;
+      const found = stmt.get({ id, company: user.companyId, user: user.id });
+      if (!found) return undefined;
+      const { __deletedAt, __fieldMeta, __visible, ...data } = found;
       for (const key of cols.json) if (typeof data[key] === 'string') data[key] = JSON.parse(data[key]);
       for (const key of cols.booleans) data[key] = data[key] === 1;
+      const fieldMeta = JSON.parse(__fieldMeta as string) as FieldMeta;
+      const deletedAt = __deletedAt as string | null;
       return {
         companyId: data.companyId as string,
-        deletedAt: __deletedAt as string | null,
+        deletedAt,
         version: data.version as number,
-        fieldMeta: __fieldMeta as string,
+        fieldMeta,
         row: data,
+        visible: __visible === 1,
+        record: { ...data, fieldMeta, deletedAt },
       };
     };
   }
@@ -167,6 +202,15 @@ function statements(db: Db): Statements {
   return s;
 }
 
+type Primed = { lookup: Scoped<unknown>; id: string; row: unknown };
+
+/** A row read by `full` that the mutator may take as its visibility lookup's answer. */
+function primed(ctx: MutationContext, table: SyncTable, id: string, stored: FullRow): Primed[] {
+  const lookup = OPS[table].lookup;
+  if (!lookup || !stored.visible) return [];
+  return [{ lookup: lookup(mutatorStatements(ctx.db)), id, row: stored.record }];
+}
+
 const rowDeleted = (table: SyncTable) =>
   new HttpError(409, 'ROW_DELETED', `This ${ENTITY_NAME[table].toLowerCase()} was deleted`);
 const parentDeleted = (table: SyncTable) =>
@@ -178,12 +222,6 @@ const unsupported = (m: Mutation) =>
     `A ${m.op} of ${ENTITY_NAME[m.table].toLowerCase()}s cannot be synced`,
   );
 
-/** The row in the caller's company, live or tombstoned; another company's row counts as missing. */
-function findOwn(ctx: MutationContext, table: SyncTable, id: string): Stored | undefined {
-  const row = statements(ctx.db).lookup[table].get(id);
-  return row && row.companyId === ctx.user.companyId ? row : undefined;
-}
-
 function withoutServerFields(data: Record<string, unknown>, ignored: readonly string[]) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
@@ -192,13 +230,21 @@ function withoutServerFields(data: Record<string, unknown>, ignored: readonly st
   return out;
 }
 
-/** A parent id of the caller's company that is tombstoned rejects the mutation (SPEC W7). */
-function checkParents(ctx: MutationContext, ops: TableOps, fields: Record<string, unknown>): void {
+/**
+ * A parent id of the caller's company that is tombstoned rejects the mutation (SPEC W7). Returns the
+ * parents read, for the mutator's own check that the user may see them.
+ */
+function checkParents(ctx: MutationContext, ops: TableOps, fields: Record<string, unknown>): Primed[] {
+  const read: Primed[] = [];
   for (const [field, parent] of Object.entries(ops.parents)) {
     const id = fields[field];
     if (typeof id !== 'string' || !parent) continue;
-    if (findOwn(ctx, parent, id)?.deletedAt) throw parentDeleted(parent);
+    const stored = statements(ctx.db).full[parent](id, ctx.user);
+    if (!stored || stored.companyId !== ctx.user.companyId) continue;
+    if (stored.deletedAt) throw parentDeleted(parent);
+    read.push(...primed(ctx, parent, id, stored));
   }
+  return read;
 }
 
 /**
@@ -236,15 +282,15 @@ function applyCreate(ctx: MutationContext, m: Mutation, ops: TableOps): Mutation
     );
   }
   const input = { ...withoutServerFields(m.data, ops.ignoredOnCreate), id: m.rowId };
-  checkParents(ctx, ops, input);
-  const row = ops.create(ctx, input);
+  const parents = checkParents(ctx, ops, input);
+  const row = withVisibleRows(parents, ctx.user, () => ops.create(ctx, input));
   return { id: m.id, status: 'applied', version: row.version };
 }
 
 function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId: number): MutationResult {
   const { update, findVisible } = ops;
   if (!update || !findVisible) throw unsupported(m);
-  const stored = statements(ctx.db).full[m.table](m.rowId);
+  const stored = statements(ctx.db).full[m.table](m.rowId, ctx.user);
   if (!stored || stored.companyId !== ctx.user.companyId) throw notFound(ENTITY_NAME[m.table]);
   if (stored.deletedAt) throw rowDeleted(m.table);
   if (ops.updatePermission && !ops.updatePermission.some((p) => ctx.user.permissions.has(p))) {
@@ -254,20 +300,21 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
   const patch = withoutServerFields(m.data, ops.ignoredOnPatch);
   const { winners, lost, overwritten } = decideFields(
     stored.row,
-    JSON.parse(stored.fieldMeta) as FieldMeta,
+    stored.fieldMeta,
     patch,
     m.baseVersion,
     ctx.clientId,
     ctx.clientTime,
   );
   let version = stored.version;
+  const own = primed(ctx, m.table, m.rowId, stored);
   if (Object.keys(winners).length > 0) {
-    checkParents(ctx, ops, winners);
+    const parents = checkParents(ctx, ops, winners);
     // The mutator checks visibility (subcontractor scope) and the fine-grained rules itself.
-    version = update(ctx, m.rowId, winners).version;
+    version = withVisibleRows([...own, ...parents], ctx.user, () => update(ctx, m.rowId, winners)).version;
   } else {
     // Nothing to write, but a row the user may not see must still answer as missing.
-    findVisible(ctx.db, ctx.user, m.rowId);
+    withVisibleRows(own, ctx.user, () => findVisible(ctx.db, ctx.user, m.rowId));
   }
   const { insertConflict } = statements(ctx.db);
   const record = (
@@ -292,7 +339,7 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
       nowIso(ctx),
     );
   for (const c of lost) record(c.field, c.kept, c.yours, c.keptClientId, ctx.clientId);
-  const fieldMeta = overwritten.length ? (JSON.parse(stored.fieldMeta) as FieldMeta) : {};
+  const fieldMeta = stored.fieldMeta;
   for (const o of overwritten) {
     record(o.field, winners[o.field], o.previous, ctx.clientId, o.previousClientId);
     notifyReplacedValue(ctx, {
@@ -318,12 +365,13 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
 }
 
 function applyDelete(ctx: MutationContext, m: Mutation, ops: TableOps): MutationResult {
-  if (!ops.remove) throw unsupported(m);
-  const stored = findOwn(ctx, m.table, m.rowId);
-  if (!stored) throw notFound(ENTITY_NAME[m.table]);
+  const { remove } = ops;
+  if (!remove) throw unsupported(m);
+  const stored = statements(ctx.db).full[m.table](m.rowId, ctx.user);
+  if (!stored || stored.companyId !== ctx.user.companyId) throw notFound(ENTITY_NAME[m.table]);
   // SPEC W6: deleting what is already deleted changes nothing and is not an error.
   if (stored.deletedAt) return { id: m.id, status: 'applied', version: stored.version };
-  ops.remove(ctx, m.rowId);
+  withVisibleRows(primed(ctx, m.table, m.rowId, stored), ctx.user, () => remove(ctx, m.rowId));
   const after = statements(ctx.db).lookup[m.table].get(m.rowId);
   return { id: m.id, status: 'applied', version: after?.version ?? stored.version };
 }

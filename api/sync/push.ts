@@ -9,7 +9,8 @@ import {
 import type { SessionUser } from '../context.ts';
 import { writeTx, type Db } from '../db/index.ts';
 import { HttpError, parseWith } from '../http.ts';
-import type { MutationContext } from '../mutators/core.ts';
+import { bulkInsert } from '../db/bulk-insert.ts';
+import { WriteBatch, type MutationContext } from '../mutators/core.ts';
 import { applyMutation } from './apply.ts';
 import { bindClient } from './clients.ts';
 import { syncNotifier } from './events.ts';
@@ -35,8 +36,10 @@ function prepareStatements(sqlite: Database.Database) {
     acknowledge: sqlite.prepare<[string, number]>(
       'DELETE FROM sync_mutations WHERE client_id = ? AND mutation_id < ?',
     ),
-    store: sqlite.prepare<[string, number, string, string]>(
-      'INSERT INTO sync_mutations (client_id, mutation_id, result, created_at) VALUES (?, ?, ?, ?)',
+    store: bulkInsert<[string, number, string, string]>(
+      sqlite,
+      'INSERT INTO sync_mutations (client_id, mutation_id, result, created_at)',
+      4,
     ),
     advance: sqlite.prepare<[number, string, string]>(
       'UPDATE sync_clients SET last_mutation_id = ?, last_seen_at = ? WHERE client_id = ?',
@@ -102,6 +105,20 @@ const resultExpired = (id: number): MutationResult => ({
   message: 'This change was received long ago and its outcome is no longer known; check the item',
 });
 
+/**
+ * A stored result (SPEC P3) in its compact form (ADR 020): a plain `applied` is its version alone, anything
+ * else the whole result. Rows stored before (whole results, id included) still read back as they were.
+ */
+const storedForm = (r: MutationResult): string =>
+  r.status === 'applied' && r.version !== undefined && r.code === undefined && r.conflicts === undefined
+    ? String(r.version)
+    : JSON.stringify(r);
+
+function fromStored(id: number, text: string): MutationResult {
+  const value = JSON.parse(text) as number | MutationResult;
+  return typeof value === 'number' ? { id, status: 'applied', version: value } : { ...value, id };
+}
+
 const isPermanent = (err: unknown): err is HttpError =>
   err instanceof HttpError && err.status >= 400 && err.status < 500;
 
@@ -148,33 +165,42 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
       // batch's first id has reached it and will never be replayed.
       if (request.mutations.length > 0) s.acknowledge.run(request.clientId, request.mutations[0]!.id);
       const results: MutationResult[] = [];
+      const toStore: [string, number, string, string][] = [];
+      // Versions are counted in memory and the counter, activities and results written once (ADR 020).
+      let batch: WriteBatch | undefined;
       let lastMutationId = last;
       for (const m of request.mutations) {
         if (m.id <= last) {
           // P3: the stored answer of the first application, never a second application.
           const stored = s.stored.get(request.clientId, m.id);
-          results.push(stored ? (JSON.parse(stored.result) as MutationResult) : resultExpired(m.id));
+          results.push(stored ? fromStored(m.id, stored.result) : resultExpired(m.id));
           continue;
         }
+        batch ??= new WriteBatch(user.companyId, s.lastVersion.get(user.companyId) ?? 0);
         const ctx: MutationContext = {
           db,
           user,
           now,
           clientId: request.clientId,
           clientTime: clampClientTime(m.clientTime, now),
+          batch,
         };
         let result: MutationResult;
+        const mark = batch.mark();
         try {
-          checkBaseVersion(m, s.lastVersion.get(user.companyId) ?? 0);
+          checkBaseVersion(m, batch.lastVersion);
           result = inSavepoint(ctx, m);
         } catch (err) {
+          batch.rollback(mark);
           if (!isPermanent(err)) throw err; // P9: the whole batch rolls back
           result = { id: m.id, status: 'rejected', code: err.code, message: err.message };
         }
-        s.store.run(request.clientId, m.id, JSON.stringify(result), at);
+        toStore.push([request.clientId, m.id, storedForm(result), at]);
         results.push(result);
         lastMutationId = m.id;
       }
+      batch?.flush(db);
+      s.store(toStore);
       s.advance.run(lastMutationId, at, request.clientId);
       return { status: 200, body: { lastMutationId, results } } satisfies PushAnswer;
     });

@@ -277,6 +277,17 @@ describe('communications and change orders on the sync lane', () => {
     });
   });
 
+  it('[W15] REST answers keep the sync bookkeeping (field stamps, tombstone) to themselves', async () => {
+    for (const path of ['/api/communications', '/api/change-orders']) {
+      const rows = (await (await t.request('GET', path, { cookie: manager })).json()) as object[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row).not.toHaveProperty('fieldMeta');
+        expect(row).not.toHaveProperty('deletedAt');
+      }
+    }
+  });
+
   it('[P11] a communication cannot be edited or deleted from a device', async () => {
     const d = device(t, crew);
     const comm = newId();

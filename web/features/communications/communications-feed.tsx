@@ -129,7 +129,11 @@ export function CommunicationsFeed({ projectId }: { projectId?: string }) {
         title: decision === 'approved' ? 'Change order approved' : 'Change order rejected',
       });
     } catch (error) {
-      failed('Failed to save the decision')(error);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to save the decision',
+        description: error instanceof Error ? error.message : String(error),
+      });
     }
   };
 

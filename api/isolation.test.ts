@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { ROLE_TEMPLATES } from '#shared/permissions.ts';
+import { SCHEMA_VERSION } from '#shared/sync-protocol.ts';
 import { ROUTE_PERMISSIONS, isAllowed, type RouteRule } from './route-permissions.ts';
 import { createTestApp, type TestApp } from './test-utils.ts';
 
@@ -182,7 +183,7 @@ const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
   'POST /api/sync/push': {
     body: (a) => ({
       clientId: newId(),
-      schemaVersion: 1,
+      schemaVersion: SCHEMA_VERSION,
       mutations: [
         {
           id: 1,
@@ -202,6 +203,34 @@ const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
           baseVersion: null,
           clientTime: Date.now(),
         },
+        // The mirrored communications and change orders (sync/SPEC.md W15-W17).
+        {
+          id: 3,
+          op: 'create',
+          table: 'communications',
+          rowId: newId(),
+          data: { projectId: a.project, subject: 'Isolation', message: 'check', type: 'dispute' },
+          baseVersion: null,
+          clientTime: Date.now(),
+        },
+        {
+          id: 4,
+          op: 'create',
+          table: 'change_orders',
+          rowId: newId(),
+          data: { projectId: a.project, title: 'Isolation', description: 'check', costImpact: 1999 },
+          baseVersion: null,
+          clientTime: Date.now(),
+        },
+        {
+          id: 5,
+          op: 'patch',
+          table: 'change_orders',
+          rowId: a.changeOrder,
+          data: { status: 'rejected' },
+          baseVersion: 1_000_000_000,
+          clientTime: Date.now(),
+        },
       ],
     }),
     refs: {
@@ -209,6 +238,9 @@ const BODIES: Record<string, BodyFixture | 'no-body' | 'no-refs'> = {
       'mutations.0.data.projectId': 'project',
       'mutations.0.data.assigneeId': 'user',
       'mutations.1.data.projectId': 'project',
+      'mutations.2.data.projectId': 'project',
+      'mutations.3.data.projectId': 'project',
+      'mutations.4.rowId': 'changeOrder',
     },
     // Push answers 200 with one result per mutation (sync/SPEC.md P8, P13): the mutation carrying B's id
     // must come back rejected; the others may apply.

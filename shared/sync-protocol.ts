@@ -7,8 +7,11 @@ import { z } from 'zod';
  * values) here; each table's mutator validates its own fields with the strict schema of that entity.
  */
 
-/** Bumped when the wire format changes in a way old clients cannot speak; the route decides the answer. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Bumped when the wire format changes in a way old clients cannot speak; the route decides the answer.
+ * 2: communications and change orders are mirrored (sync/SPEC.md W15).
+ */
+export const SCHEMA_VERSION = 2;
 
 /** A push carries at most this many mutations; the client sends its outbox in batches of this size. */
 export const MAX_PUSH_MUTATIONS = 100;
@@ -28,7 +31,15 @@ export const MUTATION_OPS = ['create', 'patch', 'delete'] as const;
 export type MutationOp = (typeof MUTATION_OPS)[number];
 
 /** The mirrored tables (snake_case, as in SQL). */
-export const SYNC_TABLES = ['projects', 'tasks', 'project_logs', 'photos', 'schedule_changes'] as const;
+export const SYNC_TABLES = [
+  'projects',
+  'tasks',
+  'project_logs',
+  'photos',
+  'schedule_changes',
+  'communications',
+  'change_orders',
+] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
 /** Read-only mirrors (SPEC L12): pulled like the others, never pushed. */
@@ -61,8 +72,12 @@ export const PushRequestSchema = z.strictObject({
 });
 export type PushRequest = z.infer<typeof PushRequestSchema>;
 
-/** The oldest schema version the server still serves; older clients get 426 SCHEMA_TOO_OLD (sync/SPEC.md P2). */
-export const MIN_SCHEMA_VERSION = 1;
+/**
+ * The oldest schema version the server still serves; older clients get 426 SCHEMA_TOO_OLD (sync/SPEC.md P2,
+ * P15). A version-1 app knows nothing of communications and change orders: it could neither raise them nor
+ * show a decision, so it is asked to update rather than sync half a company.
+ */
+export const MIN_SCHEMA_VERSION = 2;
 
 /** Per-field conflict of a patch: the value the server kept and the one the client sent (SPEC W4). */
 export interface FieldConflict {

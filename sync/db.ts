@@ -1,6 +1,8 @@
 import { Dexie, type Table } from 'dexie';
 import type { Mutation, SyncTable } from '#shared/sync-protocol.ts';
 import type {
+  ChangeOrderWire,
+  CommunicationWire,
   PhotoWire,
   ProjectLogWire,
   ProjectWire,
@@ -22,6 +24,8 @@ export type TaskRow = LocalRow<TaskWire>;
 export type ProjectLogRow = LocalRow<ProjectLogWire>;
 export type PhotoRow = LocalRow<PhotoWire>;
 export type ScheduleChangeRow = LocalRow<ScheduleChangeWire>;
+export type CommunicationRow = LocalRow<CommunicationWire>;
+export type ChangeOrderRow = LocalRow<ChangeOrderWire>;
 /** Read-only mirrors (sync/SPEC.md L12): the company's people and the subcontractor assignments, pull only. */
 export type UserRow = LocalRow<UserWire>;
 export type SubcontractorAssignmentRow = LocalRow<SubcontractorAssignmentWire>;
@@ -33,6 +37,8 @@ export interface MirrorRows {
   project_logs: ProjectLogRow;
   photos: PhotoRow;
   schedule_changes: ScheduleChangeRow;
+  communications: CommunicationRow;
+  change_orders: ChangeOrderRow;
 }
 
 /** Any mirrored row, seen generically (the engine copies fields it does not interpret). */
@@ -130,6 +136,8 @@ export const MIRROR_TABLES = [
   'project_logs',
   'photos',
   'schedule_changes',
+  'communications',
+  'change_orders',
 ] as const satisfies readonly SyncTable[];
 
 /** Read-only mirrors: filled by pull only, never written through `mutate`. */
@@ -145,6 +153,8 @@ export class SyncDb extends Dexie {
   project_logs!: Table<ProjectLogRow, string>;
   photos!: Table<PhotoRow, string>;
   schedule_changes!: Table<ScheduleChangeRow, string>;
+  communications!: Table<CommunicationRow, string>;
+  change_orders!: Table<ChangeOrderRow, string>;
   users!: Table<UserRow, string>;
   subcontractor_assignments!: Table<SubcontractorAssignmentRow, string>;
   outbox!: Table<OutboxEntry, number>;
@@ -189,6 +199,13 @@ export class SyncDb extends Dexie {
     this.version(4).stores({
       tasks:
         'id, projectId, status, dueDate, assigneeId, priority, updatedAt, version, [projectId+status], category',
+    });
+    // Communications and change orders are mirrored (issue 12, SPEC W15): the feed reads its tabs (by
+    // type) and its project filter newest first from these compound indexes, a page at a time.
+    this.version(5).stores({
+      communications:
+        'id, projectId, type, createdAt, version, [type+createdAt], [projectId+createdAt], [projectId+type+createdAt]',
+      change_orders: 'id, projectId, status, createdAt, version, [projectId+createdAt]',
     });
   }
 }

@@ -351,6 +351,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         clientId: meta.clientId,
         cursor: String(from),
         limit: String(pullLimit),
+        // SPEC P15: a server that mirrors tables this app does not know answers 426 (update the app).
+        schemaVersion: String(SCHEMA_VERSION),
       });
       const sentAt = now();
       const answer = await requestJson(fetchFn, url(`/api/sync/pull?${params.toString()}`), {

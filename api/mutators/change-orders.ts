@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import {
   ChangeOrderCreateSchema,
@@ -12,10 +12,12 @@ import { visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
   findVisibleProject,
+  nextVersion,
   notify,
   nowIso,
   recordActivity,
   requirePermission,
+  stampFields,
   usersWithPermission,
   validate,
   type MutationContext,
@@ -52,17 +54,17 @@ export function createChangeOrder(ctx: MutationContext, input: unknown): ChangeO
   if (ctx.db.select({ id: changeOrders.id }).from(changeOrders).where(eq(changeOrders.id, id)).get()) {
     throw conflict('A change order with this id already exists');
   }
-  const at = nowIso(ctx);
+  const { id: _id, ...fields } = data;
   const row = ctx.db
     .insert(changeOrders)
     .values({
-      ...data,
+      ...fields,
       id,
       companyId: ctx.user.companyId,
       requestedBy: ctx.user.id,
       status: 'pending',
-      createdAt: at,
-      updatedAt: at,
+      createdAt: nowIso(ctx),
+      ...stampFields(ctx, nextVersion(ctx), [...Object.keys(fields), 'requestedBy', 'status']),
     })
     .returning()
     .get();
@@ -87,28 +89,67 @@ export function createChangeOrder(ctx: MutationContext, input: unknown): ChangeO
 }
 
 /**
- * Approves, rejects or resolves a pending change order. Only approvers may decide (also checked here so the
- * sync engine gets the same rule); a decided change order cannot be decided again (409 ALREADY_DECIDED).
- * Approval stamps approvedBy/approvedAt; a rejection without a reason stores 'Rejected by project manager'.
+ * Why a decided change order cannot be decided again, naming the decision and who took it (sync/SPEC.md
+ * W16): a device that decided offline learns who decided first instead of overwriting them. The decider is
+ * the author of the decision's activity (a rejection stores no approver).
+ */
+function alreadyDecided(ctx: MutationContext, current: ChangeOrderRow) {
+  const decider = ctx.db
+    .select({
+      name: schema.users.name,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+    })
+    .from(schema.userActivities)
+    .innerJoin(schema.users, eq(schema.users.id, schema.userActivities.userId))
+    .where(
+      and(
+        eq(schema.userActivities.companyId, ctx.user.companyId),
+        eq(schema.userActivities.entityType, 'change_order'),
+        eq(schema.userActivities.entityId, current.id),
+        eq(schema.userActivities.actionType, `change_order_${current.status}`),
+      ),
+    )
+    .orderBy(desc(schema.userActivities.createdAt))
+    .get();
+  const name = decider ? decider.name || [decider.firstName, decider.lastName].filter(Boolean).join(' ') : '';
+  return conflict(
+    `This change order was already ${current.status} by ${name || 'someone else'}`,
+    'ALREADY_DECIDED',
+  );
+}
+
+/**
+ * SPEC W16, for pushed patches: a decided change order refuses any further decision before the per-field
+ * decision runs (a decision is not a field edit and never takes part in last-writer-wins).
+ */
+export function assertChangeOrderPending(ctx: MutationContext, row: Record<string, unknown>): void {
+  const current = findVisibleChangeOrder(ctx.db, ctx.user, String(row.id));
+  if (current.status !== 'pending') throw alreadyDecided(ctx, current);
+}
+
+/**
+ * Approves, rejects or resolves a pending change order, from REST or a device's push (SPEC W16). Only
+ * approvers may decide (SPEC W17); a decided change order cannot be decided again (409 ALREADY_DECIDED,
+ * naming who decided). Approval stamps approvedBy/approvedAt; a rejection without a reason stores
+ * 'Rejected by project manager'.
  */
 export function decideChangeOrder(ctx: MutationContext, id: string, input: unknown): ChangeOrderRow {
   requirePermission(ctx, APPROVE_PERMISSION, 'Only managers and admins can approve or reject change orders');
   const { status, reason } = validate(ChangeOrderDecisionSchema, input);
   const current = findVisibleChangeOrder(ctx.db, ctx.user, id);
-  if (current.status !== 'pending') {
-    throw conflict(`This change order was already ${current.status}`, 'ALREADY_DECIDED');
-  }
+  if (current.status !== 'pending') throw alreadyDecided(ctx, current);
   const at = nowIso(ctx);
   const storedReason =
     status === 'rejected' ? reason || DEFAULT_REJECTION_REASON : (reason ?? current.reason);
+  const set = {
+    status,
+    reason: storedReason,
+    ...(status === 'approved' ? { approvedBy: ctx.user.id, approvedAt: at } : {}),
+  };
   const row = ctx.db
     .update(changeOrders)
-    .set({
-      status,
-      reason: storedReason,
-      updatedAt: at,
-      ...(status === 'approved' ? { approvedBy: ctx.user.id, approvedAt: at } : {}),
-    })
+    .set({ ...set, ...stampFields(ctx, nextVersion(ctx), Object.keys(set), current.fieldMeta) })
     .where(
       and(
         eq(changeOrders.id, id),
@@ -118,7 +159,7 @@ export function decideChangeOrder(ctx: MutationContext, id: string, input: unkno
     )
     .returning()
     .get();
-  if (!row) throw conflict('This change order was already decided', 'ALREADY_DECIDED');
+  if (!row) throw alreadyDecided(ctx, findVisibleChangeOrder(ctx.db, ctx.user, id));
   recordActivity(ctx, {
     actionType: `change_order_${status}`,
     description: `${status.charAt(0).toUpperCase()}${status.slice(1)} change order "${row.title}"`,

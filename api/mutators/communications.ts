@@ -1,14 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { CommunicationCreateSchema } from '#shared/schemas/communication.ts';
 import type { SessionUser } from '../context.ts';
-import { schema } from '../db/index.ts';
-import { conflict, forbidden } from '../http.ts';
+import { schema, type Db } from '../db/index.ts';
+import { visibleWhere } from '../db/scope.ts';
+import { conflict, forbidden, notFound } from '../http.ts';
 import {
   findVisibleProject,
+  nextVersion,
   nowIso,
   recordActivity,
   requirePermission,
+  stampFields,
   validate,
   type MutationContext,
 } from './core.ts';
@@ -25,9 +28,21 @@ export function displayName(user: SessionUser): string {
   return user.name || full || user.email;
 }
 
+/** A communication of the user's company on a project the user may see, or 404. */
+export function findVisibleCommunication(db: Db, user: SessionUser, id: string): CommunicationRow {
+  const row = db
+    .select()
+    .from(communications)
+    .where(and(eq(communications.id, id), visibleWhere('communications', user)))
+    .get();
+  if (!row) throw notFound('Communication');
+  return row;
+}
+
 /**
- * A new message, dispute or invoice note on a project the user may see (spec 01 sections 2, 5 and 7).
- * The sender is the session user; the status starts open unless the body says otherwise.
+ * A new message, dispute or invoice note on a project the user may see (spec 01 sections 2, 5 and 7),
+ * from REST or a device's push (sync/SPEC.md W15). The sender is the session user; the status starts open
+ * unless the body says otherwise.
  */
 export function createCommunication(ctx: MutationContext, input: unknown): CommunicationRow {
   requirePermission(ctx, 'communications:create');
@@ -42,18 +57,17 @@ export function createCommunication(ctx: MutationContext, input: unknown): Commu
   if (ctx.db.select({ id: communications.id }).from(communications).where(eq(communications.id, id)).get()) {
     throw conflict('A communication with this id already exists');
   }
-  const at = nowIso(ctx);
+  const { id: _id, ...fields } = data;
+  const sender = { fromUserId: ctx.user.id, fromEmail: ctx.user.email, fromName: displayName(ctx.user) };
   const row = ctx.db
     .insert(communications)
     .values({
-      ...data,
+      ...fields,
+      ...sender,
       id,
       companyId: ctx.user.companyId,
-      fromUserId: ctx.user.id,
-      fromEmail: ctx.user.email,
-      fromName: displayName(ctx.user),
-      createdAt: at,
-      updatedAt: at,
+      createdAt: nowIso(ctx),
+      ...stampFields(ctx, nextVersion(ctx), [...Object.keys(fields), ...Object.keys(sender)]),
     })
     .returning()
     .get();

@@ -5,7 +5,7 @@ import type { AppEnv } from '../context.ts';
 import { schema } from '../db/index.ts';
 import { parseWith, readJson } from '../http.ts';
 import { visibleWhere } from '../db/scope.ts';
-import { findVisibleProject } from '../mutators/core.ts';
+import { findVisibleProject, publicRow } from '../mutators/core.ts';
 import { createChangeOrder, decideChangeOrder } from '../mutators/change-orders.ts';
 import { mutate, sessionUser } from './helpers.ts';
 import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
@@ -38,16 +38,13 @@ export const changeOrderRoutes = new Hono<AppEnv>()
       .orderBy(...orderOf(ORDER))
       .limit(readLimit(page))
       .all();
-    return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
+    return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(
-      mutate(c, (ctx) => createChangeOrder(ctx, body)),
-      201,
-    );
+    return c.json(publicRow(mutate(c, (ctx) => createChangeOrder(ctx, body))), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
-    return c.json(mutate(c, (ctx) => decideChangeOrder(ctx, c.req.param('id'), body)));
+    return c.json(publicRow(mutate(c, (ctx) => decideChangeOrder(ctx, c.req.param('id'), body))));
   });

@@ -9,7 +9,7 @@ import { eventStreams, syncNotifier } from '../sync/events.ts';
 import { readSession } from '../auth/session.ts';
 import { HistoryQuerySchema, rowHistory } from '../sync/history.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
-import { push } from '../sync/push.ts';
+import { checkSchemaVersion, push } from '../sync/push.ts';
 import { inSyncTurn } from '../sync/turns.ts';
 import { sessionUser } from './helpers.ts';
 
@@ -28,6 +28,9 @@ export const syncRoutes = new Hono<AppEnv>()
   .get('/pull', async (c) => {
     const { db, now } = c.var.deps;
     const query = parseWith(PullQuerySchema, c.req.query());
+    // SPEC P15: an app too old for the tables the server mirrors is told to update, as on push (P2).
+    const refusal = checkSchemaVersion({ schemaVersion: query.schemaVersion });
+    if (refusal) return c.json(refusal.body, refusal.status);
     return c.json(await inSyncTurn(() => pull(db, sessionUser(c), query, now())));
   })
   .put('/blobs/:sha256', async (c) => {

@@ -6,6 +6,13 @@ import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http.ts';
 import { isScopedToAssignments, scopeWhere } from '../db/scope.ts';
 import { findVisibleProject, nowIso, withVisibleRows, type MutationContext } from '../mutators/core.ts';
+import {
+  assertChangeOrderPending,
+  createChangeOrder,
+  decideChangeOrder,
+  findVisibleChangeOrder,
+} from '../mutators/change-orders.ts';
+import { createCommunication } from '../mutators/communications.ts';
 import { findVisibleLog, createLog, deleteLog, updateLog } from '../mutators/logs.ts';
 import { createPhoto, deletePhoto, reusableBlob, type PhotoBlob } from '../mutators/photos.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
@@ -120,6 +127,24 @@ const OPS: Record<SyncTable, TableOps> = {
     parents: { taskId: 'tasks' },
     ignoredOnCreate: ['status', 'decidedBy', 'decidedAt'],
     ignoredOnPatch: ['decidedBy', 'decidedAt'],
+  },
+  // SPEC W15: raised from any device of a role that sees the project; REST has no edit or delete of them.
+  communications: {
+    create: createCommunication,
+    parents: { projectId: 'projects' },
+    ignoredOnCreate: ['fromUserId', 'fromEmail', 'fromName', 'toUserId', 'toEmail', 'attachments'],
+    ignoredOnPatch: [],
+  },
+  // SPEC W15-W17: requested pending by anyone who sees the project; a patch is a decision, approvers only.
+  change_orders: {
+    create: createChangeOrder,
+    update: decideChangeOrder,
+    findVisible: findVisibleChangeOrder,
+    updatePermission: ['change_orders:approve'],
+    beforePatch: assertChangeOrderPending,
+    parents: { projectId: 'projects' },
+    ignoredOnCreate: ['requestedBy', 'status', 'approvedBy', 'approvedAt', 'reason', 'attachments'],
+    ignoredOnPatch: ['requestedBy', 'approvedBy', 'approvedAt'],
   },
 };
 

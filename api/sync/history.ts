@@ -13,6 +13,8 @@ import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { notFound } from '../http.ts';
 import { findVisibleProject } from '../mutators/core.ts';
+import { findVisibleChangeOrder } from '../mutators/change-orders.ts';
+import { findVisibleCommunication } from '../mutators/communications.ts';
 import { findVisibleLog } from '../mutators/logs.ts';
 import { findVisiblePhoto } from '../mutators/photos.ts';
 import { findVisibleScheduleChange } from '../mutators/schedule-changes.ts';
@@ -38,6 +40,8 @@ export const ACTIVITY_ENTITY: Record<SyncTable, string> = {
   project_logs: 'project_log',
   photos: 'photo',
   schedule_changes: 'schedule_change',
+  communications: 'communication',
+  change_orders: 'change_order',
 };
 
 const FIND_VISIBLE: Record<SyncTable, (db: Db, user: SessionUser, id: string) => unknown> = {
@@ -46,6 +50,8 @@ const FIND_VISIBLE: Record<SyncTable, (db: Db, user: SessionUser, id: string) =>
   project_logs: findVisibleLog,
   photos: findVisiblePhoto,
   schedule_changes: findVisibleScheduleChange,
+  communications: findVisibleCommunication,
+  change_orders: findVisibleChangeOrder,
 };
 
 /**

@@ -96,6 +96,8 @@ describe('pull', () => {
       'project_logs',
       'photos',
       'schedule_changes',
+      'communications',
+      'change_orders',
       'users',
       'subcontractor_assignments',
     ];
@@ -240,6 +242,8 @@ describe('pull', () => {
       project_logs: '/api/logs',
       photos: '/api/photos',
       schedule_changes: '/api/schedule-changes',
+      communications: '/api/communications',
+      change_orders: '/api/change-orders',
     };
     const manager = await t.login('manager@summit.test');
     const seen: Record<string, number> = {};

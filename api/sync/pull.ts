@@ -35,6 +35,11 @@ export const PullQuerySchema = z.object({
     .min(1, 'must be at least 1')
     .max(PULL_MAX_LIMIT, `must be at most ${PULL_MAX_LIMIT}`)
     .default(PULL_DEFAULT_LIMIT),
+  /**
+   * The client's sync schema (SPEC P15): checked like a push's (426 below MIN_SCHEMA_VERSION) and part of
+   * the scope fingerprint. Apps from before it was sent are version 1; they are refused on push (P2).
+   */
+  schemaVersion: z.coerce.number().int('must be a whole number').positive('must be positive').optional(),
 });
 export type PullQuery = z.infer<typeof PullQuerySchema>;
 
@@ -219,7 +224,7 @@ export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): Pu
     const lastVersion = s.lastVersion.get(user.companyId) ?? 0;
     const horizon = s.horizon.get(user.companyId) ?? 0;
     const client = query.clientId ? findClient(db, user, query.clientId) : undefined;
-    const scope = query.clientId ? scopeFingerprint(db, user) : null;
+    const scope = query.clientId ? scopeFingerprint(db, user, query.schemaVersion ?? 1) : null;
     const reset = (reason: PullResetReason) => ({ answer: { reset: true as const, reason }, scope, client });
     if (query.cursor > lastVersion) return reset('ahead');
     if (query.cursor > 0 && query.cursor < horizon) return reset('horizon');

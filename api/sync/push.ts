@@ -57,7 +57,7 @@ function statements(db: Db) {
 }
 
 /** Reads the schema version before the body's shape: an old client may not speak the current one (P2). */
-function checkSchemaVersion(body: unknown): PushRefusal | undefined {
+export function checkSchemaVersion(body: unknown): PushRefusal | undefined {
   const version =
     typeof body === 'object' && body !== null
       ? (body as { schemaVersion?: unknown }).schemaVersion

@@ -35,12 +35,13 @@ const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareS
 
 /**
  * A fingerprint of everything that decides which rows the user's devices hold (SPEC L9): role, readable
- * tables and, for a subcontractor, its assigned projects and the tasks assigned to it outside them. When it
- * changes, rows may have entered or left the scope without a version of their own changing, so a device
- * must download again.
+ * tables, the device's sync schema and, for a subcontractor, its assigned projects and the tasks assigned
+ * to it outside them. When it changes, rows may have entered or left the scope without a version of their
+ * own changing, so a device must download again. The schema counts because an app skips the tables it does
+ * not know yet (SPEC P15): once updated, it must fetch the rows it passed over.
  */
-export function scopeFingerprint(db: Db, user: SessionUser): string {
-  const parts: unknown[] = [user.role, readableTables(user)];
+export function scopeFingerprint(db: Db, user: SessionUser, schemaVersion: number): string {
+  const parts: unknown[] = [user.role, readableTables(user), schemaVersion];
   if (isScopedToAssignments(user)) {
     let s = statementCache.get(db.$client);
     if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));

@@ -10,6 +10,8 @@ export const SYNC_TABLE_DEFS = {
   project_logs: schema.projectLogs,
   photos: schema.photos,
   schedule_changes: schema.scheduleChanges,
+  communications: schema.communications,
+  change_orders: schema.changeOrders,
 } satisfies Record<SyncTable, SQLiteTable>;
 
 /** The permission a role needs to read each mirrored table (pull sends only what REST would show). */
@@ -19,6 +21,8 @@ export const READ_PERMISSION: Record<PulledTable, string> = {
   project_logs: 'logs:read',
   photos: 'photos:read',
   schedule_changes: 'schedule_changes:read',
+  communications: 'communications:read',
+  change_orders: 'change_orders:read',
   users: 'users:read',
   subcontractor_assignments: 'assignments:read',
 };
@@ -52,6 +56,8 @@ export const ENTITY_NAME: Record<SyncTable, string> = {
   project_logs: 'Project log',
   photos: 'Photo',
   schedule_changes: 'Schedule change',
+  communications: 'Communication',
+  change_orders: 'Change order',
 };
 
 export interface WireColumns {

@@ -17,3 +17,4 @@ export * from './gantt.ts';
 export * from './calendar-month.ts';
 export * from './crew-day.ts';
 export * from './log-filters.ts';
+export * from './money.ts';

@@ -7,7 +7,7 @@ export const MAX_TIME_IMPACT_DAYS = 3650;
 
 /**
  * POST /api/change-orders (spec 01 sections 5 and 7). Title, description and project are required; cost
- * impact is whole cents (the form enters dollars and multiplies by 100), time impact whole days, both 0 by
+ * impact is whole cents (the form parses the dollars typed with `shared/rules/money.ts`), time impact whole days, both 0 by
  * default and never negative. The requester is the session user; the status starts pending.
  */
 export const ChangeOrderCreateSchema = z.strictObject({

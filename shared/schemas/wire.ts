@@ -86,6 +86,39 @@ export const ScheduleChangeWireSchema = z.strictObject({
   decidedAt: z.string().nullable(),
 });
 
+/** A message, dispute or invoice note on a project (SPEC W15). */
+export const CommunicationWireSchema = z.strictObject({
+  ...Sync,
+  projectId: z.string(),
+  fromUserId: z.string().nullable(),
+  fromEmail: z.string().nullable(),
+  fromName: z.string().nullable(),
+  toUserId: z.string().nullable(),
+  toEmail: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  type: z.string(),
+  status: z.string(),
+  attachments: z.array(z.string()),
+  priority: z.string(),
+});
+
+/** A change-order request and its decision (SPEC W15, W16); money in integer cents. */
+export const ChangeOrderWireSchema = z.strictObject({
+  ...Sync,
+  projectId: z.string(),
+  requestedBy: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  costImpact: z.number().int(),
+  timeImpact: z.number().int(),
+  status: z.string(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  attachments: z.array(z.string()),
+});
+
 /** A person of the company (SPEC L12): no password, ever; `email` null for a colleague of crew. */
 export const UserWireSchema = z.strictObject({
   id: z.string(),
@@ -121,6 +154,8 @@ export const WIRE_ROW_SCHEMAS = {
   project_logs: ProjectLogWireSchema,
   photos: PhotoWireSchema,
   schedule_changes: ScheduleChangeWireSchema,
+  communications: CommunicationWireSchema,
+  change_orders: ChangeOrderWireSchema,
   users: UserWireSchema,
   subcontractor_assignments: SubcontractorAssignmentWireSchema,
 } as const satisfies Record<PulledTable, z.ZodType>;
@@ -130,5 +165,7 @@ export type TaskWire = z.infer<typeof TaskWireSchema>;
 export type ProjectLogWire = z.infer<typeof ProjectLogWireSchema>;
 export type PhotoWire = z.infer<typeof PhotoWireSchema>;
 export type ScheduleChangeWire = z.infer<typeof ScheduleChangeWireSchema>;
+export type CommunicationWire = z.infer<typeof CommunicationWireSchema>;
+export type ChangeOrderWire = z.infer<typeof ChangeOrderWireSchema>;
 export type UserWire = z.infer<typeof UserWireSchema>;
 export type SubcontractorAssignmentWire = z.infer<typeof SubcontractorAssignmentWireSchema>;

@@ -12,6 +12,7 @@ import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
 import { mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
+import { checkForUpdate } from './pwa-state.ts';
 import { requestPersistentStorage, useSession } from './session.tsx';
 
 interface LocalData {
@@ -85,8 +86,12 @@ export function LocalDataProvider({
     const stop = () => Promise.race([stopEngine(), new Promise<void>((r) => setTimeout(r, STOP_WAIT_MS))]);
     const unhook = onSignOut(stop);
     // A 401 during sync: the session may have ended elsewhere; ask the server who we are.
+    // A 426: this app is too old for the server; look for the new version once, so its prompt shows now.
+    let tooOld = false;
     const unsubscribe = engine?.status.subscribe((s) => {
       if (s.paused === 'unauthorized') void refreshSession();
+      if (s.paused === 'schema' && !tooOld) checkForUpdate();
+      tooOld = s.paused === 'schema';
     });
     return () => {
       unhook();

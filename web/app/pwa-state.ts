@@ -27,6 +27,19 @@ export async function applyUpdate(): Promise<void> {
   else window.location.reload();
 }
 
+/**
+ * Asks the browser to look for a new service worker now (not at the hourly check): the server has said this
+ * app is too old to sync (426, sync/SPEC.md P15), so a new version is out; when it is installed the update
+ * prompt appears through `onNeedRefresh` as for any update.
+ */
+export function checkForUpdate(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((r) => r?.update())
+    .catch(() => {});
+}
+
 export function usePwaState(): PwaState {
   return useSyncExternalStore(
     (l) => {

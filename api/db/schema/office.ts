@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, isoNow } from './columns.ts';
+import { createdAt, isoNow, syncColumns } from './columns.ts';
 import { companies, users } from './identity.ts';
 import { projects, tasks } from './field.ts';
 
@@ -144,9 +144,13 @@ export const communications = sqliteTable(
     attachments: text('attachments', { mode: 'json' }).$type<string[]>().notNull().default([]),
     priority: text('priority').notNull().default('normal'),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    // Mirrored since migration 0005 (sync/SPEC.md W15): raised on site, offline.
+    ...syncColumns(),
   },
-  (t) => [index('communications_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('communications_company_idx').on(t.companyId, t.createdAt),
+    index('communications_company_version_idx').on(t.companyId, t.version),
+  ],
 );
 
 export const changeOrders = sqliteTable(
@@ -168,9 +172,13 @@ export const changeOrders = sqliteTable(
     reason: text('reason'),
     attachments: text('attachments', { mode: 'json' }).$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    // Mirrored since migration 0005 (sync/SPEC.md W15): requested and decided offline.
+    ...syncColumns(),
   },
-  (t) => [index('change_orders_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('change_orders_company_idx').on(t.companyId, t.createdAt),
+    index('change_orders_company_version_idx').on(t.companyId, t.version),
+  ],
 );
 
 export const timeEntries = sqliteTable(

@@ -46,7 +46,7 @@ export type PlanChangeOrder = Pick<
 };
 /** The score is the risk mutator's to compute. */
 export type PlanRisk = Omit<Row<typeof schema.riskAssessments>, 'riskScore' | 'updatedAt'>;
-export type PlanCommunication = Row<typeof schema.communications>;
+export type PlanCommunication = Omit<Row<typeof schema.communications>, SyncColumns> & { updatedAt: string };
 export interface PlanNotification {
   userId: string;
   title: string;

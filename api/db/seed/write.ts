@@ -6,8 +6,9 @@ import type { SessionUser } from '../../context.ts';
 import { createChangeOrder, decideChangeOrder } from '../../mutators/change-orders.ts';
 import { createCommunication } from '../../mutators/communications.ts';
 import { createCompany } from '../../mutators/companies.ts';
-import { notify, restContext, type MutationContext } from '../../mutators/core.ts';
+import { nextVersion, notify, restContext, type MutationContext } from '../../mutators/core.ts';
 import { calculateProjectHealth } from '../../mutators/health.ts';
+import { statements } from '../../mutators/statements.ts';
 import { createLog } from '../../mutators/logs.ts';
 import { createPhoto } from '../../mutators/photos.ts';
 import { createProject, updateProject } from '../../mutators/projects.ts';
@@ -293,8 +294,12 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
 
   for (const m of plan.communications) {
     if (m.fromUserId === null) {
-      // Direct: a message from the client arrives from outside; no mutator sends as someone else.
-      db.insert(communications).values(m).run();
+      // Direct: a message from the client arrives from outside; no mutator sends as someone else. It is
+      // mirrored like the rest (a version of its own, stamped as a server write), so devices pull it.
+      const version = statements(db).nextVersion.get(m.companyId);
+      db.insert(communications)
+        .values({ ...m, version, updatedBy: null })
+        .run();
       continue;
     }
     createCommunication(actors.as(m.fromUserId, m.createdAt), {
@@ -309,8 +314,16 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
     });
     // Direct: the create schema has no recipient, and no mutator decides a communication yet; the feed
     // shows who a message was for and how the office settled it.
+    const settled = actors.as(m.fromUserId, m.updatedAt);
     db.update(communications)
-      .set({ toUserId: m.toUserId, toEmail: m.toEmail, status: m.status, updatedAt: m.updatedAt })
+      .set({
+        toUserId: m.toUserId,
+        toEmail: m.toEmail,
+        status: m.status,
+        updatedAt: m.updatedAt,
+        // A new version, so devices that pulled the message as filed also pull how it was settled.
+        version: nextVersion(settled),
+      })
       .where(eq(communications.id, m.id))
       .run();
   }

@@ -11,7 +11,7 @@ export interface IssueNames {
 const nameOfRow = (row: Record<string, unknown> | undefined): string | undefined => {
   if (!row) return undefined;
   // A schedule change has neither: its reason is what people call it.
-  for (const key of ['name', 'title', 'reason']) {
+  for (const key of ['name', 'title', 'subject', 'reason']) {
     const v = row[key];
     if (typeof v === 'string' && v.trim()) return v.trim();
   }

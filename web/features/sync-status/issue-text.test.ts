@@ -60,3 +60,23 @@ describe('a schedule change someone else decided first (W13)', () => {
     expect(text.explanation).toContain('Your edit was not applied');
   });
 });
+
+describe('a change order someone else decided first (W16)', () => {
+  it('[W16] names the change order by its title and who decided it', () => {
+    const text = describeIssue(
+      {
+        ...issue('change_orders', { status: 'rejected', reason: 'Rejected by project manager' }),
+        code: 'ALREADY_DECIDED',
+        message: 'This change order was already approved by David Okafor',
+      },
+      'Extra footing',
+    );
+    expect(text.title).toBe('Change order "Extra footing" was already approved by David Okafor');
+    expect(text.badge).toBe('Already decided');
+    expect(text.explanation).toContain('Your rejection was not applied');
+  });
+
+  it('[W15] names a refused communication by its subject', () => {
+    expect(recordName(issue('communications', { subject: 'Rebar short' }))).toBe('Rebar short');
+  });
+});

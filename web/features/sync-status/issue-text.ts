@@ -8,6 +8,8 @@ const THING: Record<string, string> = {
   project_logs: 'project log',
   photos: 'photo',
   schedule_changes: 'schedule change',
+  communications: 'communication',
+  change_orders: 'change order',
 };
 
 /** Field names in words; anything else is split from camelCase ("clientEmail" -> "client email"). */
@@ -102,6 +104,8 @@ const NAME_FIELD: Record<string, string> = {
   project_logs: 'title',
   photos: 'description',
   schedule_changes: 'reason',
+  communications: 'subject',
+  change_orders: 'title',
 };
 
 /** Why the server refused a change, as a sentence, by its code (DESIGN.md section 5 error codes). */
@@ -177,7 +181,7 @@ export function describeIssue(issue: SyncIssue, mirrorName?: string | null): Iss
  */
 function alreadyDecidedText(record: string, data: Record<string, unknown>, message: string): IssueText {
   const decision = data.status === 'approved' ? 'approval' : data.status === 'rejected' ? 'rejection' : null;
-  const decided = message.replace(/^This schedule change /, '');
+  const decided = message.replace(/^This (schedule change|change order) /, '');
   return {
     title: `${record} ${decided}`,
     badge: 'Already decided',

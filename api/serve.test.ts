@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN } from './test-utils.ts';
 import { staticApp, startServer } from './serve.ts';
@@ -65,12 +66,50 @@ describe('static files', () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // A chunk as the build leaves it: the script and its brotli and gzip copies.
+  const chunk = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
+  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), chunk);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(chunk));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(chunk));
   const web = staticApp(dist);
 
   it('serves a built asset with a one-year immutable cache', async () => {
     const res = await web.request('/assets/app-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/immutable/);
+  });
+
+  it('sends a built chunk brotli-compressed as the build wrote it, as a script cached for a year', async () => {
+    const res = await web.request('/assets/big-def456.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(chunk.length / 3);
+    expect(zlib.brotliDecompressSync(body).toString()).toBe(chunk);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the plain file to one that takes neither', async () => {
+    const gz = await web.request('/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(chunk);
+    const plain = await web.request('/assets/big-def456.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(chunk);
+  });
+
+  it('compresses the app shell on the way out and has it revalidated', async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>shell</title>${' '.repeat(2048)}`);
+    const res = await web.request('/tasks', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain(
+      '<title>shell</title>',
+    );
   });
 
   it('answers a missing asset 404, never the app shell, and never immutable', async () => {

@@ -95,7 +95,7 @@ export async function runB11(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       },
       {
         budget: 'B11',
-        what: 'JS loaded by /login uncompressed (the server sends no gzip), KiB',
+        what: 'JS loaded by /login uncompressed, KiB',
         measured: fmt(sum(login, 'bytes') / 1024, 1),
         comparator: fmt(sum(floor, 'bytes') / 1024, 1),
         ratio: `${fmt(sum(login, 'bytes') / sum(floor, 'bytes'), 2)}x`,

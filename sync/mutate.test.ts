@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBDatabase, IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { openSyncDb, readMeta, syncDbName, type SyncDb } from './db.ts';
 import { onLocalWrite } from './hub.ts';
 import { addPhoto, LocalWriteError, mutate, newRowId, sha256Hex } from './mutate.ts';
@@ -60,6 +60,57 @@ describe('local writes', () => {
     });
     expect(await db.project_logs.get(log)).toBeUndefined();
     expect((await readMeta(db)).nextMutationId).toBe(5);
+  });
+
+  it('[C2] a tap on Save is ONE transaction over the row, its outbox entry and the mutation counter, in two round trips', async () => {
+    // Record every IndexedDB transaction and request of one write. A "round trip" starts when a request goes
+    // out after an earlier one has answered: requests sent together wait for the backend once. Installed
+    // before the database opens (Dexie binds IDBDatabase#transaction when it opens).
+    let recording = false;
+    const txs: string[][] = [];
+    const requests: string[] = [];
+    let answered = 0;
+    let answeredAtLastIssue = -1;
+    let roundTrips = 0;
+    const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const dbProto = IDBDatabase.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const originals = new Map<string, (...args: unknown[]) => unknown>();
+    const openTx = dbProto.transaction!;
+    dbProto.transaction = function (this: unknown, stores: unknown, ...rest: unknown[]) {
+      if (recording) txs.push([stores].flat() as string[]);
+      return openTx.call(this, stores, ...rest);
+    };
+    for (const name of ['get', 'put', 'add', 'delete', 'getAll', 'openCursor', 'count']) {
+      const original = proto[name]!;
+      originals.set(name, original);
+      proto[name] = function (this: { name: string }, ...args: unknown[]) {
+        const req = original.apply(this, args) as { addEventListener(t: string, f: () => void): void };
+        if (!recording) return req;
+        if (answered !== answeredAtLastIssue) roundTrips++;
+        answeredAtLastIssue = answered;
+        requests.push(`${name} ${this.name}`);
+        req.addEventListener('success', () => answered++);
+        return req;
+      };
+    }
+    const db = device();
+    const task = newRowId();
+    try {
+      await mutate(db, 'tasks', 'create', task, { title: 'Pour footings', projectId });
+      recording = true;
+      await mutate(db, 'tasks', 'patch', task, { title: 'Pour footings, east' });
+    } finally {
+      recording = false;
+      dbProto.transaction = openTx;
+      for (const [name, original] of originals) proto[name] = original;
+    }
+    expect(txs).toHaveLength(1);
+    expect(txs[0]).toEqual(expect.arrayContaining(['tasks', 'outbox', 'meta']));
+    expect(requests).toEqual(expect.arrayContaining(['put tasks', 'add outbox', 'put meta']));
+    // Reads (sync state, row, its shadow) together, then the writes together (sequential requests before).
+    expect(roundTrips).toBe(2);
+    expect(await db.tasks.get(task)).toMatchObject({ title: 'Pour footings, east' });
+    expect((await db.outbox.orderBy('seq').last())?.data).toEqual({ title: 'Pour footings, east' });
   });
 
   it('[C2] a refused write leaves no row, no outbox entry and no used mutation id', async () => {

@@ -11,7 +11,7 @@ import {
 } from './db.ts';
 import { requestBackgroundSync } from './background.ts';
 import { notifyLocalWrite } from './hub.ts';
-import { applyMutation, keepShadow } from './rebase.ts';
+import { applyMutation } from './rebase.ts';
 import { correctedTime } from './clock.ts';
 
 /** A local write the sync module refuses before queueing it (bad shape, missing row, duplicate id). */
@@ -102,8 +102,15 @@ async function writeInTransaction(
   input: Record<string, unknown>,
 ): Promise<OutboxEntry | null> {
   const t = mirrorTable(db, table);
-  const meta = await readMeta(db);
-  const row = await t.get(rowId);
+  // The reads go out together and the writes go out together: each awaited request is a round trip to the
+  // IndexedDB backend, and a tap's write waits for all of them before the screen can change (budget B7).
+  // The state is read directly: readMeta's nested transaction would hold the other reads back until it ends.
+  const [stored, row, shadow] = await Promise.all([
+    db.meta.get('state'),
+    t.get(rowId),
+    db.shadows.get([table, rowId]),
+  ]);
+  const meta = stored ?? (await readMeta(db));
   if (op === 'create' && row) throw new LocalWriteError(`${table} ${rowId} already exists`, 'EXISTS');
   if (op === 'patch' && !row)
     throw new LocalWriteError(`${table} ${rowId} is not on this device`, 'NOT_FOUND');
@@ -132,12 +139,16 @@ async function writeInTransaction(
       'INVALID',
     );
   }
-  await keepShadow(db, table, row, rowId);
-  await db.outbox.add(entry);
-  await db.meta.put({ ...meta, nextMutationId: meta.nextMutationId + 1 });
   const next = applyMutation(row ?? null, entry);
-  if (next) await t.put(next);
-  else await t.delete(rowId);
+  await Promise.all([
+    // The row's server state before its first unsent change (what a rejection rolls back to).
+    shadow
+      ? undefined
+      : db.shadows.put({ table, id: rowId, version: row?.version ?? 0, row: row ? { ...row } : null }),
+    db.outbox.add(entry),
+    db.meta.put({ ...meta, nextMutationId: meta.nextMutationId + 1 }),
+    next ? t.put(next) : t.delete(rowId),
+  ]);
   return entry;
 }
 

@@ -15,8 +15,9 @@
 import { format, startOfDay, startOfWeek, addDays } from 'date-fns';
 import { tz, TZDate } from '@date-fns/tz';
 
-/** The zone of a company that has not chosen one (every company before migration 0003). */
-export const DEFAULT_TIME_ZONE = 'UTC';
+// The zone rules live in a module without date-fns, so the app's first script can check a stored zone.
+export { DEFAULT_TIME_ZONE, isTimeZone, zoneOrDefault } from './time-zone.ts';
+import { zoneOrDefault } from './time-zone.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -31,29 +32,6 @@ export function toTime(value: DateInput): number | null {
   if (value === null || value === undefined || value === '') return null;
   const t = value instanceof Date ? value.getTime() : Date.parse(value);
   return Number.isNaN(t) ? null : t;
-}
-
-const validZones = new Map<string, boolean>();
-
-/** Whether `name` is an IANA time zone this runtime knows ('America/Los_Angeles', 'UTC'). */
-export function isTimeZone(name: unknown): name is string {
-  if (typeof name !== 'string' || name === '' || name.length > 64) return false;
-  let ok = validZones.get(name);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: name });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    validZones.set(name, ok);
-  }
-  return ok;
-}
-
-/** `timeZone` when it is a known zone, else UTC: a bad stored value never breaks a screen. */
-export function zoneOrDefault(timeZone: string | null | undefined): string {
-  return isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
 }
 
 /** The calendar day `now` falls on in `timeZone`. */

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from '#web/components/ui/toast.tsx';
 import { createQueryClient } from '#web/lib/api.ts';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+
+// Not part of the first script: a toast raised before it loads waits in the toast store (use-toast.ts).
+const Toaster = lazy(() => import('#web/components/ui/toast.tsx').then((m) => ({ default: m.Toaster })));
 
 /** Providers (query client, router, session, toasts) around the route table; tooltips live in the signed-in layout. */
 export function App({ queryClient }: { queryClient?: QueryClient }) {
@@ -16,7 +18,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
         <SessionProvider>
           <AppRoutes />
           <UpdatePrompt />
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </SessionProvider>
       </BrowserRouter>
     </QueryClientProvider>

@@ -12,6 +12,7 @@ import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
 import { mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
+import { afterPaint } from '#web/lib/after-paint.ts';
 import { checkForUpdate } from './pwa-state.ts';
 import { requestPersistentStorage, useSession } from './session.tsx';
 
@@ -51,15 +52,19 @@ export interface LocalDataProviderProps {
   children: ReactNode;
   /** Shown while the database opens (one render). */
   fallback?: ReactNode;
-  /** Test seams: an already open database, and whether to run the sync engine. */
+  /** Test seams: an already open database, whether to run the sync engine, and how to make it. */
   db?: SyncDb;
   withEngine?: boolean;
+  createEngine?: (db: SyncDb) => SyncEngine;
 }
+
+const defaultEngine = (db: SyncDb) => createSyncEngine({ db });
 
 /**
  * Opens the Dexie mirror of the signed-in user in their company (one database per user and company, so
- * another user on this device never sees or sends this user's data), starts the sync engine, and stops it
- * at sign-out or when the user changes. The outbox stays in this user's own database after sign-out.
+ * another user on this device never sees or sends this user's data), starts the sync engine once the first
+ * screen is painted (its lock, event stream and first pull are not needed for that paint; budget B10), and
+ * stops it at sign-out or when the user changes. The outbox stays in this user's own database after sign-out.
  */
 export function LocalDataProvider({
   scope,
@@ -67,6 +72,7 @@ export function LocalDataProvider({
   fallback = null,
   db: givenDb,
   withEngine = true,
+  createEngine = defaultEngine,
 }: LocalDataProviderProps) {
   const { companyId, userId } = scope;
   const session = useSession();
@@ -76,8 +82,8 @@ export function LocalDataProvider({
 
   useEffect(() => {
     const db = givenDb ?? openSyncDb({ companyId, userId });
-    const engine = withEngine ? createSyncEngine({ db }) : null;
-    engine?.start();
+    const engine = withEngine ? createEngine(db) : null;
+    const cancelStart = engine ? afterPaint(() => engine.start()) : () => {};
     setState({ db, engine });
     requestPersistentStorage();
     let stopped: Promise<void> | null = null;
@@ -94,6 +100,7 @@ export function LocalDataProvider({
       tooOld = s.paused === 'schema';
     });
     return () => {
+      cancelStart();
       unhook();
       unsubscribe?.();
       setState(null);
@@ -102,7 +109,7 @@ export function LocalDataProvider({
         if (!givenDb) db.close();
       });
     };
-  }, [companyId, userId, givenDb, withEngine, onSignOut, refreshSession]);
+  }, [companyId, userId, givenDb, withEngine, createEngine, onSignOut, refreshSession]);
 
   if (!state) return <>{fallback}</>;
   return (

@@ -40,11 +40,12 @@ const FirstDownloadGate = lazy(() =>
 
 /**
  * Starts loading the chunk the first screen will need while the session request is still in flight, so
- * the two round trips overlap: the landing page or sign-in for a visitor, the shell for a known user.
+ * the two round trips overlap: the landing page or sign-in for a visitor, the shell for a known user or
+ * for an address of the app (a bookmark, a home-screen start after the device forgot its user).
  */
 export function preloadFirstScreen(pathname: string, knownUser: boolean): void {
   if (pathname === '/login') void loadSignIn();
-  else if (knownUser) void loadSignedInLayout();
+  else if (knownUser || isAppPath(pathname)) void loadSignedInLayout();
   else if (pathname === '/') void loadLanding();
 }
 

@@ -1,6 +1,6 @@
 import type { PermissionFlags } from '#shared/permissions.ts';
 import type { RoleKind } from '#shared/enums.ts';
-import { zoneOrDefault } from '#shared/rules/dates.ts';
+import { zoneOrDefault } from '#shared/rules/time-zone.ts';
 
 /** The body of GET /api/auth/user (api/auth/session.ts `userPayload`). */
 export interface SessionUser {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import {
   Calendar,
   Camera,
@@ -52,8 +52,25 @@ function IconAction({
   );
 }
 
+interface ProjectCardProps {
+  project: ProjectRow;
+  actions: ProjectActions;
+}
+
+/**
+ * A live query answers with fresh row objects every time the table changes: a card is drawn again only
+ * when its own row's fields changed, so a save repaints one card, not the screen (budget B7).
+ */
+function sameCard(a: ProjectCardProps, b: ProjectCardProps): boolean {
+  if (a.actions !== b.actions) return false;
+  if (a.project === b.project) return true;
+  const ka = Object.keys(a.project) as (keyof ProjectRow)[];
+  if (ka.length !== Object.keys(b.project).length) return false;
+  return ka.every((k) => Object.is(a.project[k], b.project[k]));
+}
+
 /** One project card (spec 01 section 2): every field, the buttons, and the expandable task list. */
-export function ProjectCard({ project, actions }: { project: ProjectRow; actions: ProjectActions }) {
+export const ProjectCard = memo(function ProjectCard({ project, actions }: ProjectCardProps) {
   const { db, managers, can } = useProjectsData();
   const titleId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -161,4 +178,4 @@ export function ProjectCard({ project, actions }: { project: ProjectRow; actions
       </Collapsible>
     </Card>
   );
-}
+}, sameCard);

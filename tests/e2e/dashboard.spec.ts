@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OFFLINE_NOISE, cutNetwork } from './support/network.ts';
 import { signIn, watchPage } from './support/watch-page.ts';
+import { keptCaches } from './support/kept-answers.ts';
 
 // Issue 12, the Dashboard (spec 01 section 2): every number on it equals a count the test makes itself from
 // the API's lists, for a manager and for crew; 'View all' opens the full activity list; the quick actions
@@ -196,23 +197,6 @@ test('the quick actions go to /projects, /tasks, /photos and /subs', async ({ pa
   }
   watch.expectClean();
 });
-
-/** The answers this browser keeps for offline starts (web/lib/query-persist.ts). */
-function keptCaches(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('sitecommand-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve(all.result.map(String));
-        };
-        open.onerror = () => resolve(['unreadable']);
-      }),
-  );
-}
 
 test('opened offline from a cold start: the device numbers, the kept activity and the "as of" line', async ({
   context,

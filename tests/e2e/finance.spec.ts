@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OFFLINE_NOISE, cutNetwork } from './support/network.ts';
 import { signIn, watchPage } from './support/watch-page.ts';
+import { keptCaches } from './support/kept-answers.ts';
 
 // Issue 12, the Financial Health tab (spec 01 sections 2 and 9): every figure equals a computation made
 // here from the API's own lists; crew are refused by the server and never see finance; a cold start
@@ -62,23 +63,6 @@ async function openFinance(page: Page) {
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: 'Financial Health' }).click();
   await expect(page.getByText('Real-time Monitoring')).toBeVisible();
-}
-
-/** The answers this browser keeps in IndexedDB (web/lib/query-persist.ts), one text per user. */
-function keptCaches(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('sitecommand-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve(all.result.map(String));
-        };
-        open.onerror = () => resolve(['unreadable']);
-      }),
-  );
 }
 
 test('manager: every figure on the eight cards equals the formulas applied to the API’s lists', async ({

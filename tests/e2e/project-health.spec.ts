@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OFFLINE_NOISE, cutNetwork } from './support/network.ts';
 import { signIn, watchPage } from './support/watch-page.ts';
+import { keptCaches } from './support/kept-answers.ts';
 
 // Issue 12, Project Health (spec 02 section 2; DESIGN.md section 9): Calculate Health for one project
 // shows the scores the server stored, and they follow the formula; Add Risk records a risk; offline the
@@ -29,22 +30,6 @@ async function openHealth(page: Page) {
 async function pickProject(page: Page, name: string) {
   await page.getByLabel('Project', { exact: true }).click();
   await page.getByRole('option', { name, exact: true }).click();
-}
-
-function keptCaches(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('sitecommand-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve(all.result.map(String));
-        };
-        open.onerror = () => resolve(['unreadable']);
-      }),
-  );
 }
 
 test('manager: Calculate Health for one project shows the stored scores, which follow the formula', async ({

@@ -1,29 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OFFLINE_NOISE, cutNetwork } from './support/network.ts';
 import { signIn, watchPage } from './support/watch-page.ts';
+import { keptCaches } from './support/kept-answers.ts';
 
 // Issue 13, RBAC Administration (spec 02 section 2) for each kind of user: Access Denied for crew and
 // managers (the server refuses them too), a company admin limited to its company's users, and the platform
 // root, whose role change reaches the affected user's open app without a reload.
 
 const NEW_PASSWORD = 'a-fresh-password-of-mine';
-
-/** The admin answers this browser keeps in IndexedDB (web/lib/query-persist.ts), one text per user. */
-function keptCaches(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('sitecommand-query-cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve([]);
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => resolve(all.result.map(String));
-        };
-        open.onerror = () => resolve(['unreadable']);
-      }),
-  );
-}
 
 /** Waits until the users list is among the kept answers (they are written at most once a second). */
 async function usersListKept(page: Page) {

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { CloudOff } from 'lucide-react';
+import { Button } from './ui/button.tsx';
 
 /** "as of" text of a kept answer's time: the screen is no fresher than its oldest list. */
 export const asOfText = (updatedAt: number) => format(new Date(updatedAt), 'MMM d, h:mm a');
@@ -34,6 +35,31 @@ export function AsOfNotice({
         )}
         {reason && <p>{reason}</p>}
       </div>
+    </div>
+  );
+}
+
+/** An office screen whose lists the server refused or failed: what, the server's words, and a retry. */
+export function LoadFailed({
+  what,
+  message,
+  onRetry,
+}: {
+  /** The sentence's subject, e.g. 'The financial figures'. */
+  what: string;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="grid justify-items-start gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+    >
+      <p className="font-semibold">{what} could not be loaded.</p>
+      <p>{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { AlertTriangle, Radio, ShieldAlert, TrendingDown, TrendingUp } from 'lucide-react';
 import { financialHealth } from '#shared/rules/financial-health.ts';
-import { AsOfNotice } from '#web/components/as-of-notice.tsx';
+import { AsOfNotice, LoadFailed } from '#web/components/as-of-notice.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { errorStatus, isNetworkError, serverMessage } from '#web/lib/api.ts';
 import type { CurrentUser } from '#web/lib/session-user.ts';
 import { useBrowserOnline } from '#web/lib/use-online.ts';
@@ -145,16 +144,11 @@ export function FinancialHealth({ user, now = new Date() }: { user: CurrentUser;
     );
   } else if (failed) {
     body = (
-      <div
-        role="alert"
-        className="grid justify-items-start gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      >
-        <p className="font-semibold">The financial figures could not be loaded.</p>
-        <p>{serverMessage(failed.error)}</p>
-        <Button variant="outline" onClick={() => lists.forEach((q) => q.isError && void q.refetch())}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        what="The financial figures"
+        message={serverMessage(failed.error)}
+        onRetry={() => lists.forEach((q) => q.isError && void q.refetch())}
+      />
     );
   } else if (offline) {
     body = (

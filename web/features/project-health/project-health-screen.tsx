@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Activity, Calculator, Plus, ShieldAlert } from 'lucide-react';
-import { AsOfNotice } from '#web/components/as-of-notice.tsx';
+import { AsOfNotice, LoadFailed } from '#web/components/as-of-notice.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -135,16 +135,11 @@ export function ProjectHealthScreen({ user }: { user: CurrentUser }) {
     );
   } else if (failed) {
     body = (
-      <div
-        role="alert"
-        className="grid justify-items-start gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      >
-        <p className="font-semibold">Project health could not be loaded.</p>
-        <p>{serverMessage(failed.error)}</p>
-        <Button variant="outline" onClick={() => lists.forEach((q) => q.isError && void q.refetch())}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        what="Project health"
+        message={serverMessage(failed.error)}
+        onRetry={() => lists.forEach((q) => q.isError && void q.refetch())}
+      />
     );
   } else if (offline) {
     body = (

@@ -1,8 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AsOfNotice } from '#web/components/as-of-notice.tsx';
+import { AsOfNotice, LoadFailed } from '#web/components/as-of-notice.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { isNetworkError } from '#web/lib/api.ts';
 import { useBrowserOnline } from '#web/lib/use-online.ts';
@@ -98,16 +97,11 @@ export function RbacScreen({ user }: { user: CurrentUser }) {
     );
   } else if (failed) {
     body = (
-      <div
-        role="alert"
-        className="grid justify-items-start gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      >
-        <p className="font-semibold">The administration lists could not be loaded.</p>
-        <p>{adminErrorMessage(failed.error)}</p>
-        <Button variant="outline" onClick={() => lists.forEach((q) => void q.refetch())}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed
+        what="The administration lists"
+        message={adminErrorMessage(failed.error)}
+        onRetry={() => lists.forEach((q) => void q.refetch())}
+      />
     );
   } else if (offline) {
     body = (

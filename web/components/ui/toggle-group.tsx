@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentType } from 'react';
 import { ToggleGroup as T } from 'radix-ui';
 import { cn } from '#web/lib/cn.ts';
 
@@ -32,3 +32,44 @@ export const ToggleGroupItem = forwardRef<HTMLButtonElement, ComponentPropsWitho
     );
   },
 );
+
+export interface ViewChoice<V extends string> {
+  value: V;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+}
+
+/**
+ * A screen's view switch (Cards/List, Canvas/List, Grid/List): one choice always on. `compact` hides
+ * the words on a phone (the icons stay, the buttons keep their names).
+ */
+export function ViewToggle<V extends string>({
+  choices,
+  value,
+  onChange,
+  compact = false,
+}: {
+  choices: readonly ViewChoice<V>[];
+  value: V;
+  onChange: (value: V) => void;
+  compact?: boolean;
+}) {
+  return (
+    <ToggleGroup
+      type="single"
+      aria-label="View"
+      value={value}
+      onValueChange={(v) => {
+        const choice = choices.find((c) => c.value === v);
+        if (choice) onChange(choice.value);
+      }}
+    >
+      {choices.map(({ value: v, label, icon: Icon }) => (
+        <ToggleGroupItem key={v} value={v} aria-label={label}>
+          <Icon className="h-4 w-4" aria-hidden="true" />
+          {compact ? <span className="sr-only sm:not-sr-only">{label}</span> : label}
+        </ToggleGroupItem>
+      ))}
+    </ToggleGroup>
+  );
+}

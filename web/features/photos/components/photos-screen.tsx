@@ -6,7 +6,7 @@ import type { PhotoRow, SyncDb } from '#sync/db.ts';
 import { mutate } from '#sync/mutate.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
+import { ViewToggle } from '#web/components/ui/toggle-group.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { photoState, useBlobStates } from '../photo-state.ts';
@@ -26,6 +26,11 @@ import { PhotoCard } from './photo-card.tsx';
 import { PhotoFilters } from './photo-filters.tsx';
 import { PhotoViewerDialog } from './photo-viewer-dialog.tsx';
 import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
+
+const VIEW_CHOICES = [
+  { value: 'grid', label: 'Grid', icon: LayoutGrid },
+  { value: 'list', label: 'List', icon: List },
+] as const;
 
 /** Cards drawn at first and per "Show more": a phone stays quick with a company's thousands of photos. */
 const PAGE = 60;
@@ -94,23 +99,7 @@ export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE 
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <ToggleGroup
-            type="single"
-            aria-label="View"
-            value={layout}
-            onValueChange={(v) => {
-              if (v === 'grid' || v === 'list') setLayout(v);
-            }}
-          >
-            <ToggleGroupItem value="grid" aria-label="Grid">
-              <LayoutGrid className="h-4 w-4" aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Grid</span>
-            </ToggleGroupItem>
-            <ToggleGroupItem value="list" aria-label="List">
-              <List className="h-4 w-4" aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">List</span>
-            </ToggleGroupItem>
-          </ToggleGroup>
+          <ViewToggle choices={VIEW_CHOICES} value={layout} onChange={setLayout} compact />
           {can('photos:create') && (
             <Button onClick={() => setUploading(true)}>
               <Upload className="h-4 w-4" aria-hidden="true" />

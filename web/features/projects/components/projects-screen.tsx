@@ -7,7 +7,7 @@ import { RecordHistoryDialog } from '#web/components/record-history/record-histo
 import { useSavedToast } from '#web/app/saved-toast.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
+import { ViewToggle } from '#web/components/ui/toggle-group.tsx';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ProjectsDataProvider, type ProjectsData } from '../hooks/projects-context.tsx';
@@ -24,6 +24,11 @@ import { ProjectFormDialog } from './project-form-dialog.tsx';
 import { ProjectList } from './project-list.tsx';
 import { ProjectSection } from './project-section.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
+
+const VIEW_CHOICES = [
+  { value: 'cards', label: 'Cards', icon: LayoutGrid },
+  { value: 'list', label: 'List', icon: List },
+] as const;
 
 export interface ProjectsScreenProps {
   db: SyncDb;
@@ -136,23 +141,7 @@ export function ProjectsScreen({
               {companyName && <p className="text-slate-600">{companyName}</p>}
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <ToggleGroup
-                type="single"
-                aria-label="View"
-                value={view}
-                onValueChange={(v) => {
-                  if (v === 'cards' || v === 'list') setView(v);
-                }}
-              >
-                <ToggleGroupItem value="cards" aria-label="Cards">
-                  <LayoutGrid className="h-4 w-4" aria-hidden="true" />
-                  Cards
-                </ToggleGroupItem>
-                <ToggleGroupItem value="list" aria-label="List">
-                  <List className="h-4 w-4" aria-hidden="true" />
-                  List
-                </ToggleGroupItem>
-              </ToggleGroup>
+              <ViewToggle choices={VIEW_CHOICES} value={view} onChange={setView} />
               {can('projects:create') && (
                 <Button onClick={() => setDialog({ kind: 'create' })}>
                   <Plus className="h-4 w-4" aria-hidden="true" />

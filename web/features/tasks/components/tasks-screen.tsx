@@ -15,7 +15,7 @@ import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import type { LocalBatchWrite, LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ToggleGroup, ToggleGroupItem } from '#web/components/ui/toggle-group.tsx';
+import { ViewToggle } from '#web/components/ui/toggle-group.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
 import {
@@ -34,6 +34,11 @@ import { TaskFilterBar } from './task-filter-bar.tsx';
 import { projectGroupId, sectionId, TaskListView } from './task-list-view.tsx';
 import type { TaskRowActions } from './task-parts.tsx';
 import { TaskTiles } from './task-tiles.tsx';
+
+const VIEW_CHOICES = [
+  { value: 'canvas', label: 'Canvas', icon: LayoutGrid },
+  { value: 'list', label: 'List', icon: List },
+] as const;
 
 export interface TasksScreenProps {
   db: SyncDb;
@@ -349,23 +354,7 @@ export function TasksScreen({
             Bulk Edit
           </Button>
         </div>
-        <ToggleGroup
-          type="single"
-          aria-label="View"
-          value={view}
-          onValueChange={(v) => {
-            if (v === 'canvas' || v === 'list') setView(v);
-          }}
-        >
-          <ToggleGroupItem value="canvas" aria-label="Canvas">
-            <LayoutGrid className="h-4 w-4" aria-hidden="true" />
-            Canvas
-          </ToggleGroupItem>
-          <ToggleGroupItem value="list" aria-label="List">
-            <List className="h-4 w-4" aria-hidden="true" />
-            List
-          </ToggleGroupItem>
-        </ToggleGroup>
+        <ViewToggle choices={VIEW_CHOICES} value={view} onChange={setView} />
       </div>
 
       <TaskFilterBar

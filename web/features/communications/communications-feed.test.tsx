@@ -78,6 +78,21 @@ describe('CommunicationsFeed: tabs and filter', () => {
     }
   });
 
+  it('never shows the last tab\'s items under the tab just chosen while its list loads', async () => {
+    await seed();
+    const u = userEvent.setup();
+    await openFeed();
+    await u.click(screen.getByRole('tab', { name: 'Invoices' }));
+    await screen.findByRole('list', { name: 'Invoices list' });
+    await u.click(screen.getByRole('tab', { name: 'Change Orders' }));
+    // Straight after the click, before the device answers: whatever is labelled Change Orders holds no invoice.
+    const early = screen.queryByRole('list', { name: 'Change Orders list' });
+    if (early) expect(titles(early)).not.toContain('March invoice query');
+    expect(screen.queryByRole('list', { name: 'Invoices list' })).toBeNull();
+    const list = await screen.findByRole('list', { name: 'Change Orders list' });
+    expect(titles(list)).toEqual(['Glazing upgrade', 'Extra footing']);
+  });
+
   it('shows the newest first across communications and change orders', async () => {
     await seed();
     await db.communications.put(

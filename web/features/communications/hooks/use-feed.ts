@@ -122,7 +122,14 @@ export async function loadFeedPage(
 }
 
 export function useFeedPage(db: SyncDb, tab: FeedTab, projectId: string | null, limit: number) {
-  return useLiveQuery(() => loadFeedPage(db, tab, projectId, limit), [db, tab, projectId, limit]);
+  const page = useLiveQuery(
+    async () => ({ tab, projectId, ...(await loadFeedPage(db, tab, projectId, limit)) }),
+    [db, tab, projectId, limit],
+  );
+  // useLiveQuery keeps the last answer while a new query runs: right after a tab or project switch that is
+  // the other tab's list (invoices under "Change Orders"). Such a page is not this view's, so it reads as
+  // loading; a longer page of the same view (Show more) keeps the shorter one on screen meanwhile.
+  return page && page.tab === tab && page.projectId === projectId ? page : undefined;
 }
 
 const byName = (a: ProjectRow, b: ProjectRow) => (a.name ?? '').localeCompare(b.name ?? '');

@@ -78,7 +78,7 @@ describe('CommunicationsFeed: tabs and filter', () => {
     }
   });
 
-  it('never shows the last tab\'s items under the tab just chosen while its list loads', async () => {
+  it("never shows the last tab's items under the tab just chosen while its list loads", async () => {
     await seed();
     const u = userEvent.setup();
     await openFeed();

@@ -4,16 +4,20 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { registerServiceWorker } from './app/pwa.ts';
 import { preloadFirstScreen } from './app/routes.tsx';
+import { prefetchCurrentUser } from './app/session.tsx';
+import { createQueryClient } from './lib/api.ts';
 import { rememberedUser } from './lib/session-user.ts';
 import './styles.css';
 
+const queryClient = createQueryClient();
+prefetchCurrentUser(queryClient);
 preloadFirstScreen(window.location.pathname, rememberedUser() !== null);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );
 registerServiceWorker();

@@ -28,8 +28,13 @@ export const NEXT_PARAM = 'next';
 
 /** Whether `pathname` is a screen of the signed-in app (a trailing slash is tolerated). */
 export function isAppPath(pathname: string): boolean {
+  return appScreenPath(pathname) !== null;
+}
+
+/** The screen at `pathname` (a trailing slash allowed), or null for any other address. */
+export function appScreenPath(pathname: string): AppScreenPath | null {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return APP_SCREENS.some((s) => s.path === p);
+  return APP_SCREENS.find((s) => s.path === p)?.path ?? null;
 }
 
 /** The sign-in address that comes back to `location` (path, query and hash of an app screen) afterwards. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PermissionFlags } from '#shared/permissions.ts';
 import { AccessDenied } from '#web/components/access-denied.tsx';
@@ -6,6 +6,7 @@ import { FullScreenSpinner } from '#web/components/spinner.tsx';
 import {
   APP_SCREENS,
   canOpenScreen,
+  appScreenPath,
   isAppPath,
   loginPathFor,
   returnPathFrom,
@@ -22,17 +23,32 @@ const SignInPage = lazy(loadSignIn);
 const ChangePasswordPage = lazy(() => import('#web/features/auth/change-password-page.tsx'));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx'));
 const SignedInLayout = lazy(loadSignedInLayout);
-const ProjectsPage = lazy(() => import('#web/features/projects/projects-page.tsx'));
-const TasksPage = lazy(() => import('#web/features/tasks/tasks-page.tsx'));
-const CrewPage = lazy(() => import('#web/features/crew/crew-page.tsx'));
-const SchedulePage = lazy(() => import('#web/features/schedule/schedule-page.tsx'));
-const PhotosPage = lazy(() => import('#web/features/photos/photos-page.tsx'));
-const LogsPage = lazy(() => import('#web/features/logs/logs-page.tsx'));
-const SubsPage = lazy(() => import('#web/features/subs/subs-page.tsx'));
-const RbacPage = lazy(() => import('#web/features/rbac/rbac-page.tsx'));
-const DashboardPage = lazy(() => import('#web/features/dashboard/dashboard-page.tsx'));
-const ActivityPage = lazy(() => import('#web/features/dashboard/activity-page.tsx'));
-const ProjectHealthPage = lazy(() => import('#web/features/project-health/project-health-page.tsx'));
+/** The chunk of each screen, by path: loaded by its route, and early by preloadFirstScreen for the first one. */
+const SCREEN_LOADERS = {
+  '/dashboard': () => import('#web/features/dashboard/dashboard-page.tsx'),
+  '/activity': () => import('#web/features/dashboard/activity-page.tsx'),
+  '/projects': () => import('#web/features/projects/projects-page.tsx'),
+  '/tasks': () => import('#web/features/tasks/tasks-page.tsx'),
+  '/project-health': () => import('#web/features/project-health/project-health-page.tsx'),
+  '/schedule': () => import('#web/features/schedule/schedule-page.tsx'),
+  '/photos': () => import('#web/features/photos/photos-page.tsx'),
+  '/logs': () => import('#web/features/logs/logs-page.tsx'),
+  '/crew': () => import('#web/features/crew/crew-page.tsx'),
+  '/subs': () => import('#web/features/subs/subs-page.tsx'),
+  '/rbac': () => import('#web/features/rbac/rbac-page.tsx'),
+  '/rbac-admin': () => import('#web/features/rbac/rbac-page.tsx'),
+} satisfies Record<AppScreenPath, () => Promise<{ default: ComponentType }>>;
+const ProjectsPage = lazy(SCREEN_LOADERS['/projects']);
+const TasksPage = lazy(SCREEN_LOADERS['/tasks']);
+const CrewPage = lazy(SCREEN_LOADERS['/crew']);
+const SchedulePage = lazy(SCREEN_LOADERS['/schedule']);
+const PhotosPage = lazy(SCREEN_LOADERS['/photos']);
+const LogsPage = lazy(SCREEN_LOADERS['/logs']);
+const SubsPage = lazy(SCREEN_LOADERS['/subs']);
+const RbacPage = lazy(SCREEN_LOADERS['/rbac']);
+const DashboardPage = lazy(SCREEN_LOADERS['/dashboard']);
+const ActivityPage = lazy(SCREEN_LOADERS['/activity']);
+const ProjectHealthPage = lazy(SCREEN_LOADERS['/project-health']);
 // Lazy: it reads the device database, which the first route (sign-in, landing) must not download.
 const FirstDownloadGate = lazy(() =>
   import('./first-download.tsx').then((m) => ({ default: m.FirstDownloadGate })),
@@ -45,8 +61,12 @@ const FirstDownloadGate = lazy(() =>
  */
 export function preloadFirstScreen(pathname: string, knownUser: boolean): void {
   if (pathname === '/login') void loadSignIn();
-  else if (knownUser || isAppPath(pathname)) void loadSignedInLayout();
-  else if (pathname === '/') void loadLanding();
+  else if (knownUser || isAppPath(pathname)) {
+    void loadSignedInLayout();
+    // The screen's own chunk too: otherwise it is asked for only once the shell has loaded and rendered.
+    const screen = pathname === '/' ? '/dashboard' : appScreenPath(pathname);
+    if (screen) void SCREEN_LOADERS[screen]();
+  } else if (pathname === '/') void loadLanding();
 }
 
 export const SESSION_LOADING_TEXT = 'Loading your dashboard...';

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { LAST_USER_KEY, rememberedUser, rememberUser } from '#web/lib/session-user.ts';
-import { fetchCurrentUser, retryUserQuery, useSession } from './session.tsx';
+import { createQueryClient } from '#web/lib/api.ts';
+import { fetchCurrentUser, prefetchCurrentUser, retryUserQuery, useSession } from './session.tsx';
 import { json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
 
 beforeEach(() => localStorage.clear());
@@ -68,6 +69,16 @@ describe('SessionProvider', () => {
     renderInApp(<Probe />);
     expect(screen.getByText(/^loading/)).toBeTruthy();
     expect(await screen.findByText('authenticated crew@summit.test online')).toBeTruthy();
+  });
+
+  it('uses the answer asked for before the first render, without asking the server a second time', async () => {
+    const fetch = stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    const client = createQueryClient();
+    prefetchCurrentUser(client);
+    await waitFor(() => expect(client.getQueryData(['/api/auth/user'])).toEqual(TEST_USER));
+    renderInApp(<Probe />, { client });
+    expect(await screen.findByText('authenticated crew@summit.test online')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('is unauthenticated on 401', async () => {

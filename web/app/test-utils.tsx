@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -60,8 +60,10 @@ function LocationProbe() {
 }
 
 /** Renders `ui` at `path` inside the app's providers (query client, router, session, toasts). */
-export function renderInApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
-  const client = createQueryClient();
+export function renderInApp(
+  ui: ReactNode,
+  { path = '/', client = createQueryClient() }: { path?: string; client?: QueryClient } = {},
+) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

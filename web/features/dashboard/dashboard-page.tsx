@@ -1,3 +1,4 @@
+import { useFirstDownload } from '#web/app/first-download.tsx';
 import { useLocalWrite, useSyncDb } from '#web/app/local-data.tsx';
 import { useCurrentUser } from '#web/app/session.tsx';
 import { DashboardScreen } from './components/dashboard-screen.tsx';
@@ -7,5 +8,13 @@ export default function DashboardPage() {
   const user = useCurrentUser();
   const db = useSyncDb();
   const write = useLocalWrite();
-  return <DashboardScreen db={db} user={user} write={write} />;
+  const download = useFirstDownload();
+  return (
+    <DashboardScreen
+      db={db}
+      user={user}
+      write={write}
+      downloading={download.done === true ? undefined : download}
+    />
+  );
 }

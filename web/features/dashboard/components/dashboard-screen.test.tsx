@@ -70,6 +70,8 @@ async function seed({
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
+/** A widget of the overview, once the device's reads have answered (a placeholder stands for them until then). */
+const shownRegion = (name: string) => screen.findByRole('region', { name });
 const group = (name: string) => screen.getByRole('group', { name });
 
 describe('stat cards', () => {
@@ -128,10 +130,36 @@ describe('stat cards', () => {
     expect(within(group('Photos Uploaded Today')).getByText('1')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Task Management' }));
-    const today = region("Today's Tasks");
+    const today = await shownRegion("Today's Tasks");
     await waitFor(() => expect(within(today).getByText('Due the 9th')).toBeTruthy());
     expect(within(today).queryByText('Due the 10th')).toBeNull();
     expect(within(region('Next Priority Tasks')).getByText(/Due tomorrow/)).toBeTruthy();
+  });
+});
+
+describe('first download', () => {
+  it('shows the download with its progress, not "No projects yet", while the device fills; the office tabs still open', async () => {
+    stubActivities();
+    await seed({ projects: [pulledProject(pid(1), 'Harbor Tower', 'active')] });
+    renderWithApp(
+      db,
+      <DashboardScreen
+        db={db}
+        user={MANAGER}
+        write={writeTo(db)}
+        now={NOW}
+        downloading={{ done: false, rows: 1234, online: true, problem: null }}
+      />,
+    );
+    expect(screen.getByText('Downloading your data... 1,234 rows so far')).toBeTruthy();
+    // A half-filled mirror is not shown as the company's data.
+    expect(screen.queryByRole('region', { name: 'Multi-Project Overview' })).toBeNull();
+    expect(screen.queryByText('Harbor Tower')).toBeNull();
+    expect(screen.queryByText(/No (active )?projects/)).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Task Management' }));
+    expect(screen.getByText('Downloading your data... 1,234 rows so far')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Communications' }));
+    expect(screen.queryByText(/Downloading your data/)).toBeNull();
   });
 });
 
@@ -177,7 +205,7 @@ describe('Recent Activity', () => {
     ]);
     await seed({});
     renderDashboard(db, { now: NOW });
-    const widget = region('Recent Activity');
+    const widget = await shownRegion('Recent Activity');
     await waitFor(() => expect(within(widget).getByText('Casey completed Pour slab')).toBeTruthy());
     expect(within(widget).getAllByRole('listitem')).toHaveLength(5);
     expect(within(widget).queryByText('Sixth')).toBeNull();
@@ -200,7 +228,7 @@ describe('Recent Activity', () => {
 
     stubApi({ 'GET /api/activities': () => json({ message: 'Database is busy', code: 'BUSY' }, 503) });
     renderDashboard(db, { now: NOW });
-    const alert = await within(region('Recent Activity')).findByRole('alert');
+    const alert = await within(await shownRegion('Recent Activity')).findByRole('alert');
     expect(alert.textContent).toContain('Database is busy');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
@@ -218,7 +246,7 @@ describe('Recent Activity', () => {
       updatedAt: keptAt,
     });
     renderDashboard(db, { now: NOW, client });
-    expect(await within(region('Recent Activity')).findByText('Kept one')).toBeTruthy();
+    expect(await within(await shownRegion('Recent Activity')).findByText('Kept one')).toBeTruthy();
     const notice = screen.getAllByRole('status').find((el) => el.textContent?.includes('Offline'));
     expect(notice?.textContent).toMatch(/Offline: showing recent activity as of Mar 9, \d+:05 (AM|PM)\./);
     expect(within(region('Recent Activity')).queryByRole('alert')).toBeNull();
@@ -233,7 +261,7 @@ describe('Recent Activity', () => {
     await seed({});
     renderDashboard(db, { now: NOW });
     expect(
-      await within(region('Recent Activity')).findByText(
+      await within(await shownRegion('Recent Activity')).findByText(
         'Recent activity will load when you are back online.',
       ),
     ).toBeTruthy();
@@ -256,7 +284,7 @@ describe('project widgets', () => {
     stubActivities();
     await seed({ projects: eight });
     renderDashboard(db, { now: NOW });
-    const overview = region('Multi-Project Overview');
+    const overview = await shownRegion('Multi-Project Overview');
     await waitFor(() => expect(within(overview).getAllByRole('article')).toHaveLength(6));
     expect(
       within(within(overview).getByRole('article', { name: 'Delta' })).getByText('At Risk'),
@@ -281,7 +309,7 @@ describe('project widgets', () => {
     stubActivities();
     await seed({ projects: eight.slice(0, 6) });
     renderDashboard(db, { now: NOW });
-    const overview = region('Multi-Project Overview');
+    const overview = await shownRegion('Multi-Project Overview');
     await waitFor(() => expect(within(overview).getAllByRole('article')).toHaveLength(6));
     expect(within(overview).queryByRole('link', { name: /View All/ })).toBeNull();
   });
@@ -296,7 +324,7 @@ describe('project widgets', () => {
     });
     renderDashboard(db, { now: NOW, user: MANAGER });
     // 250,000 of 1,000,000 cents.
-    expect(await within(region('Multi-Project Overview')).findByText('25.0%')).toBeTruthy();
+    expect(await within(await shownRegion('Multi-Project Overview')).findByText('25.0%')).toBeTruthy();
     cleanup();
     renderDashboard(db, { now: NOW, user: CREW });
     await waitFor(() =>
@@ -309,7 +337,7 @@ describe('project widgets', () => {
     stubActivities();
     await seed({ projects: eight });
     renderDashboard(db, { now: NOW });
-    const widget = region('Active Projects');
+    const widget = await shownRegion('Active Projects');
     await waitFor(() => expect(within(widget).getAllByRole('listitem')).toHaveLength(3));
     expect(
       within(widget)
@@ -362,15 +390,15 @@ describe('Task Management tab', () => {
     });
     await openTasksTab();
 
-    const today = region("Today's Tasks");
+    const today = await shownRegion("Today's Tasks");
     await waitFor(() => expect(within(today).getAllByRole('listitem')).toHaveLength(4));
-    const expired = region('Expired Tasks');
+    const expired = await shownRegion('Expired Tasks');
     expect(within(expired).getAllByRole('listitem')).toHaveLength(5);
     expect(within(expired).getByText('2 more expired')).toBeTruthy();
     // The longest overdue first.
     expect(within(expired).getAllByRole('listitem')[0]?.textContent).toContain('Task 7');
     expect(within(expired).getAllByRole('listitem')[0]?.textContent).toContain('9 days overdue');
-    const next = region('Next Priority Tasks');
+    const next = await shownRegion('Next Priority Tasks');
     expect(
       within(next)
         .getAllByRole('listitem')

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { activeProjectCount } from '#shared/rules/overview-metrics.ts';
 import type { SyncDb } from '#sync/db.ts';
+import { firstDownloadText, type FirstDownload } from '#web/app/first-download.tsx';
 import type { LocalWrite } from '#web/app/local-data.tsx';
 import { AsOfNotice } from '#web/components/as-of-notice.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -46,18 +47,20 @@ export interface DashboardScreenProps {
   write: LocalWrite;
   /** The clock (tests); the live one moves every minute. */
   now?: Date;
+  /** The device's first download while it runs; the field tabs wait for it (undefined once done). */
+  downloading?: DashboardDownload;
 }
+
+export type DashboardDownload = Pick<FirstDownload, 'done' | 'rows' | 'online' | 'problem'>;
 
 /**
  * The Dashboard (spec 01 section 2; issue 12). Projects, tasks, photos and the numbers drawn from them come
  * from the device mirror and work offline; Recent Activity is an office read kept per user, shown "as of"
  * its time when the device is offline.
  */
-export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScreenProps) {
+export function DashboardScreen({ db, user, write, now: fixedNow, downloading }: DashboardScreenProps) {
   const now = useNow(fixedNow);
-  const timeZone = user.companyTimeZone;
   const finance = canSeeFinance(user);
-  const field = useFieldData(db, now, timeZone);
   const activity = useRecentActivity();
   const online = useBrowserOnline();
   const offline = !online || user.offline === true || isNetworkError(activity.error);
@@ -80,29 +83,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScr
     [setParams],
   );
 
-  const projectNames = useMemo(
-    () => new Map((field.projects ?? []).map((p) => [p.id, p.name] as const)),
-    [field.projects],
-  );
-  const ctx: TaskListContext = { now, timeZone, projectNames };
-
-  const toggle = useCallback(
-    async (task: DashboardTaskView) => {
-      const status = task.status === 'completed' ? 'pending' : 'completed';
-      try {
-        await write('tasks', 'patch', task.id, { status });
-      } catch (err) {
-        toast({
-          title: 'Failed to update task status',
-          description: `Failed to update task: ${serverMessage(err)}`,
-          variant: 'destructive',
-        });
-      }
-    },
-    [write],
-  );
-  const canUpdateTasks = user.grants.includes('tasks:update');
-
+  const field = { db, user, write, now, finance };
   return (
     <section
       className="mx-auto grid w-full max-w-[1440px] grid-cols-1 gap-4 p-4 md:p-6"
@@ -136,41 +117,15 @@ export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScr
         </TabsList>
 
         <TabsContent value="overview" className="grid min-w-0 grid-cols-1 gap-4">
-          <div className="grid min-w-0 grid-cols-1 gap-3">
-            <QuickActions flags={user.permissions} />
-            <StatCards
-              activeProjects={field.projects ? activeProjectCount(field.projects) : undefined}
-              newThisWeek={field.newThisWeek}
-              tasks={field.tasks}
-              photos={field.photos}
-            />
-          </div>
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-            <MultiProjectOverview
-              projects={field.projects}
-              showBudget={finance}
-              now={now}
-              timeZone={timeZone}
-              className="lg:col-span-2"
-            />
-            <RecentActivity query={activity} offline={offline} now={now} />
-          </div>
-          <ActiveProjects projects={field.projects} now={now} timeZone={timeZone} />
+          {downloading ? (
+            <DashboardDownloading download={downloading} />
+          ) : (
+            <OverviewTab {...field} offline={offline} />
+          )}
         </TabsContent>
 
         <TabsContent value="tasks" className="grid min-w-0 grid-cols-1 gap-4">
-          <div className="grid min-w-0 grid-cols-1 gap-4">
-            <TaskSummary tasks={field.tasks} />
-            <TodaysTasks
-              tasks={field.tasks}
-              ctx={ctx}
-              onToggle={canUpdateTasks ? (t) => void toggle(t) : undefined}
-            />
-          </div>
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <ExpiredTasks tasks={field.tasks} ctx={ctx} />
-            <NextPriorityTasks tasks={field.tasks} ctx={ctx} />
-          </div>
+          {downloading ? <DashboardDownloading download={downloading} /> : <TasksTab {...field} />}
         </TabsContent>
 
         <TabsContent value="communications" className="min-w-0">
@@ -188,5 +143,140 @@ export function DashboardScreen({ db, user, write, now: fixedNow }: DashboardScr
         )}
       </Tabs>
     </section>
+  );
+}
+
+interface FieldTabProps {
+  db: SyncDb;
+  user: CurrentUser;
+  write: LocalWrite;
+  now: Date;
+  finance: boolean;
+}
+
+/**
+ * The two tabs drawn from the device mirror each read it only while shown (Radix mounts the active tab
+ * alone), so a tick on the task tab does not re-read the projects and the other tabs read nothing.
+ */
+function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offline: boolean }) {
+  const timeZone = user.companyTimeZone;
+  const field = useFieldData(db, now, timeZone);
+  // Its own subscription (the same cached read as the screen's): TanStack re-renders a component for the
+  // fields it has read, and the screen reads only the error and time of this answer, not its rows.
+  const activity = useRecentActivity();
+  // The three reads answer one by one; widgets filling in turn would push each other down the screen, so
+  // one placeholder stands for them until all three have answered.
+  const { projects, tasks, photos } = field;
+  const loaded = projects && tasks && photos ? { projects, tasks, photos } : null;
+  return (
+    <>
+      <div className="grid min-w-0 grid-cols-1 gap-3">
+        <QuickActions flags={user.permissions} />
+        {loaded && (
+          <StatCards
+            activeProjects={activeProjectCount(loaded.projects)}
+            newThisWeek={field.newThisWeek}
+            tasks={loaded.tasks}
+            photos={loaded.photos}
+          />
+        )}
+      </div>
+      {loaded ? (
+        <>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <MultiProjectOverview
+              projects={loaded.projects}
+              showBudget={finance}
+              now={now}
+              timeZone={timeZone}
+              className="lg:col-span-2"
+            />
+            <RecentActivity query={activity} offline={offline} now={now} />
+          </div>
+          <ActiveProjects projects={loaded.projects} now={now} timeZone={timeZone} />
+        </>
+      ) : (
+        <FieldPlaceholder />
+      )}
+    </>
+  );
+}
+
+function TasksTab({ db, user, write, now }: FieldTabProps) {
+  const timeZone = user.companyTimeZone;
+  const field = useFieldData(db, now, timeZone);
+  const projectNames = useMemo(
+    () => new Map((field.projects ?? []).map((p) => [p.id, p.name] as const)),
+    [field.projects],
+  );
+  const ctx: TaskListContext = { now, timeZone, projectNames };
+
+  const toggle = useCallback(
+    async (task: DashboardTaskView) => {
+      const status = task.status === 'completed' ? 'pending' : 'completed';
+      try {
+        await write('tasks', 'patch', task.id, { status });
+      } catch (err) {
+        toast({
+          title: 'Failed to update task status',
+          description: `Failed to update task: ${serverMessage(err)}`,
+          variant: 'destructive',
+        });
+      }
+    },
+    [write],
+  );
+  const canUpdateTasks = user.grants.includes('tasks:update');
+  return (
+    <>
+      <div className="grid min-w-0 grid-cols-1 gap-4">
+        <TaskSummary tasks={field.tasks} />
+        <TodaysTasks
+          tasks={field.tasks}
+          ctx={ctx}
+          onToggle={canUpdateTasks ? (t) => void toggle(t) : undefined}
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <ExpiredTasks tasks={field.tasks} ctx={ctx} />
+        <NextPriorityTasks tasks={field.tasks} ctx={ctx} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The field tabs while the device's first download runs: its progress over one tall placeholder. Widgets
+ * drawn from a half-filled mirror would say "No projects yet" (untrue) and then grow row by row, pushing
+ * everything below them down the screen; this block is replaced once, by the finished dashboard.
+ */
+function DashboardDownloading({ download }: { download: DashboardDownload }) {
+  return (
+    <div data-testid="first-download" aria-busy="true" className="grid content-start gap-4">
+      <Spinner
+        label={download.done === undefined ? 'Loading...' : firstDownloadText(download)}
+        className="justify-start"
+      />
+      {download.problem && <p className="text-sm text-red-700">{download.problem}</p>}
+      <FieldPlaceholder />
+    </div>
+  );
+}
+
+/** Grey blocks where the stat cards and widgets will be, tall enough that nothing below jumps when they come. */
+function FieldPlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="dashboard-placeholder"
+      className="grid min-h-[70vh] content-start gap-4"
+    >
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((card) => (
+          <div key={card} className="h-28 animate-pulse rounded-lg bg-slate-200" />
+        ))}
+      </div>
+      <div className="h-80 animate-pulse rounded-lg bg-slate-200" />
+    </div>
   );
 }

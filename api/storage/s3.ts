@@ -108,11 +108,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   /** One PUT: S3 never shows a half-written object, so no temp-and-rename is needed. */
-  put(key: string, bytes: Uint8Array): Promise<void> {
-    return this.write(this.path(key), bytes);
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    await this.write(this.path(key), bytes);
   }
 
-  get(key: string): Promise<Buffer | null> {
+  async get(key: string): Promise<Buffer | null> {
     return this.read(this.path(key));
   }
 
@@ -127,8 +127,8 @@ export class S3BlobStore implements BlobStore {
   }
 
   /** Deleting a missing object succeeds in S3, as on disk. */
-  delete(key: string): Promise<void> {
-    return this.remove(this.path(key));
+  async delete(key: string): Promise<void> {
+    await this.remove(this.path(key));
   }
 
   /** Records the grant beside the upload's place, then presigns one PUT to it, valid for 15 minutes. */

@@ -91,8 +91,7 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
     c.set('user', null);
     await next();
     // A handler may set a stricter policy of its own (image bytes are served with 'sandbox').
-    if (!c.res.headers.has('Content-Security-Policy'))
-      c.header('Content-Security-Policy', policy);
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', policy);
     c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');

@@ -53,7 +53,11 @@ const EnvSchema = z
     if (!env.STORAGE_URL) {
       for (const name of ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const) {
         if (env[name] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [name], message: 'only takes effect with STORAGE_URL=s3://...' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'only takes effect with STORAGE_URL=s3://...',
+          });
         }
       }
       return;

@@ -83,9 +83,7 @@ export async function startServer(
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   const port = (server.address() as AddressInfo).port;
-  const photos = env.STORAGE_URL
-    ? `s3://${env.STORAGE_URL.bucket}/${env.STORAGE_URL.prefix}`
-    : env.PHOTO_DIR;
+  const photos = env.STORAGE_URL ? `s3://${env.STORAGE_URL.bucket}/${env.STORAGE_URL.prefix}` : env.PHOTO_DIR;
   log(`SiteCommand listening on http://localhost:${port} (database ${env.DATABASE_PATH}, photos ${photos})`);
 
   let closing: Promise<void> | undefined;

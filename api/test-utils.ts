@@ -112,7 +112,8 @@ export async function createTestApp(options: { seed?: boolean; storage?: Storage
     const res = await request('GET', url, opts);
     const location = res.headers.get('location');
     if (res.status !== 302 || !location) return res;
-    if (!s3 || new URL(location).origin !== s3.endpoint) throw new Error(`redirected off the store: ${location}`);
+    if (!s3 || new URL(location).origin !== s3.endpoint)
+      throw new Error(`redirected off the store: ${location}`);
     return fetch(location);
   }
 
@@ -125,7 +126,11 @@ export async function createTestApp(options: { seed?: boolean; storage?: Storage
     let token: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: env.STORAGE_URL!.bucket, Prefix: prefix, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: env.STORAGE_URL!.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
       );
       for (const o of page.Contents ?? []) names.push(o.Key!.slice(prefix.length));
       token = page.NextContinuationToken;

@@ -9,7 +9,14 @@ import type { AppEnv } from '../context.ts';
 import { readableObject } from '../mutators/photos.ts';
 import { HttpError, badRequest, conflict, isJsonType, notFound, parseWith } from '../http.ts';
 import { verifyUpload } from '../storage/signing.ts';
-import { imageHeaders, locateImage, readCappedBody, readImageMeta, sha256Hex, sniffImage } from '../storage/sniff.ts';
+import {
+  imageHeaders,
+  locateImage,
+  readCappedBody,
+  readImageMeta,
+  sha256Hex,
+  sniffImage,
+} from '../storage/sniff.ts';
 import { acceptUpload, claimUpload } from '../storage/uploads.ts';
 import { sessionUser } from './helpers.ts';
 

@@ -66,7 +66,10 @@ export class S3BlobStore implements BlobStore {
       const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
       const why = e.$metadata?.httpStatusCode ? `HTTP ${e.$metadata.httpStatusCode}` : (e.message ?? e.name);
       throw new ConfigError(
-        `Invalid configuration: STORAGE_URL: cannot reach bucket ${location.bucket} (${e.name ?? 'Error'}, ${why})`.replace(/\s+/g, ' '),
+        `Invalid configuration: STORAGE_URL: cannot reach bucket ${location.bucket} (${e.name ?? 'Error'}, ${why})`.replace(
+          /\s+/g,
+          ' ',
+        ),
       );
     }
     const probe = await getSignedUrl(client, new GetObjectCommand({ Bucket: location.bucket, Key: 'probe' }));
@@ -99,7 +102,12 @@ export class S3BlobStore implements BlobStore {
 
   private async write(path: string, bytes: Uint8Array, contentType?: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.location.bucket, Key: path, Body: bytes, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.location.bucket,
+        Key: path,
+        Body: bytes,
+        ContentType: contentType,
+      }),
     );
   }
 

@@ -11,20 +11,25 @@ import { apiRoutes } from './routes/index.ts';
 /**
  * DESIGN.md section 5. Scripts only from our own files. Styles allow 'unsafe-inline' because Radix's
  * scroll locking and scroll areas insert <style> elements at run time (docs/decisions/002-csp-inline-styles.md).
+ * With photos in S3 (ADR 024) images come from the store's presigned addresses and presigned uploads go
+ * to it, so its origin, and only then, is allowed for images and connections.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(storeOrigin: string | null): string {
+  const store = storeOrigin ? ` ${storeOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' blob: data:${store}`,
+    `connect-src 'self'${store}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -66,6 +71,7 @@ function errorResponse(c: Context, err: HttpError) {
 /** Builds the whole application (no listen): API, security middleware and, optionally, the static PWA. */
 export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
   const app = new Hono<AppEnv>({ strict: false });
+  const policy = contentSecurityPolicy(deps.store.origin);
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);
@@ -85,8 +91,7 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
     c.set('user', null);
     await next();
     // A handler may set a stricter policy of its own (image bytes are served with 'sandbox').
-    if (!c.res.headers.has('Content-Security-Policy'))
-      c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', policy);
     c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');

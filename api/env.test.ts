@@ -22,6 +22,42 @@ describe('configuration', () => {
     expect(() => parseEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 
+  it('keeps photos on disk without STORAGE_URL, and reads an S3 bucket and prefix from it', () => {
+    expect(parseEnv({}).STORAGE_URL).toBeUndefined();
+    expect(parseEnv({ STORAGE_URL: 's3://site-photos/prod/eu' }).STORAGE_URL).toEqual({
+      bucket: 'site-photos',
+      prefix: 'prod/eu',
+    });
+    expect(parseEnv({ STORAGE_URL: 's3://site-photos' }).STORAGE_URL).toEqual({
+      bucket: 'site-photos',
+      prefix: '',
+    });
+    expect(parseEnv({ STORAGE_URL: 's3://b1b/x', S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE).toBe(
+      true,
+    );
+  });
+
+  it('refuses a bad S3 configuration in one line naming the variable', () => {
+    const line = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(line({ STORAGE_URL: 'https://bucket/x' })).toMatch(/^Invalid configuration: STORAGE_URL: [^\n]+$/);
+    expect(line({ STORAGE_URL: 's3://Bad_Bucket/x' })).toMatch(/^Invalid configuration: STORAGE_URL: /);
+    expect(line({ STORAGE_URL: 's3://bucket/../x' })).toMatch(/^Invalid configuration: STORAGE_URL: /);
+    expect(line({ STORAGE_URL: 's3://bucket/x', AWS_ACCESS_KEY_ID: 'id' })).toMatch(
+      /^Invalid configuration: AWS_SECRET_ACCESS_KEY: set both/,
+    );
+    expect(line({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(
+      /^Invalid configuration: S3_ENDPOINT: only takes effect with STORAGE_URL/,
+    );
+    expect(line({ STORAGE_URL: 's3://bucket/x', S3_ENDPOINT: 'not a url' })).toMatch(/S3_ENDPOINT/);
+  });
+
   it('stops the server with exit code 1 and one clear line when a value is bad', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
       env: { ...process.env, PORT: 'abc', DATABASE_PATH: ':memory:' },

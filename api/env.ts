@@ -3,19 +3,75 @@ import { z } from 'zod';
 /** The only file that reads process.env (DESIGN.md section 3). */
 const durationMs = z.coerce.number().int().positive();
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATABASE_PATH: z.string().min(1).default('./data/sitecommand.db'),
-  PHOTO_DIR: z.string().min(1).default('./data/photos'),
-  PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
-  SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** Idle and absolute session lifetimes, per role group (field roles stay signed in for days offline). */
-  SESSION_TTL_FIELD_IDLE_MS: durationMs.default(14 * 24 * 3600_000),
-  SESSION_TTL_FIELD_ABSOLUTE_MS: durationMs.default(30 * 24 * 3600_000),
-  SESSION_TTL_ADMIN_IDLE_MS: durationMs.default(2 * 3600_000),
-  SESSION_TTL_ADMIN_ABSOLUTE_MS: durationMs.default(12 * 3600_000),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-});
+/** Where photo bytes go when not on disk: `s3://bucket` or `s3://bucket/some/prefix` (ADR 024). */
+export interface S3Location {
+  bucket: string;
+  /** Without leading or trailing slash; '' for the bucket's root. */
+  prefix: string;
+}
+
+// S3's own bucket naming rule (lowercase letters, digits, dots and hyphens, 3 to 63), and a prefix made of
+// plain path segments, so no key the app writes can leave it.
+const S3_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/((?:[A-Za-z0-9._-]+\/?)*))?$/;
+
+const StorageUrl = z
+  .string()
+  .regex(S3_URL, 'must look like s3://bucket/prefix')
+  .refine((u) => !u.split('/').slice(3).includes('..'), 'must look like s3://bucket/prefix')
+  .transform((u): S3Location => {
+    const [, bucket, prefix] = S3_URL.exec(u)!;
+    return { bucket: bucket!, prefix: (prefix ?? '').replace(/\/+$/, '') };
+  });
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_PATH: z.string().min(1).default('./data/sitecommand.db'),
+    PHOTO_DIR: z.string().min(1).default('./data/photos'),
+    /** Unset: photo bytes on disk under PHOTO_DIR. Set: in this S3-compatible bucket (ADR 024). */
+    STORAGE_URL: StorageUrl.optional(),
+    S3_ENDPOINT: z.url().optional(),
+    AWS_REGION: z.string().min(1).default('us-east-1'),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+    PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
+    SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
+    /** Idle and absolute session lifetimes, per role group (field roles stay signed in for days offline). */
+    SESSION_TTL_FIELD_IDLE_MS: durationMs.default(14 * 24 * 3600_000),
+    SESSION_TTL_FIELD_ABSOLUTE_MS: durationMs.default(30 * 24 * 3600_000),
+    SESSION_TTL_ADMIN_IDLE_MS: durationMs.default(2 * 3600_000),
+    SESSION_TTL_ADMIN_ABSOLUTE_MS: durationMs.default(12 * 3600_000),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  })
+  .superRefine((env, ctx) => {
+    // An S3 setting without STORAGE_URL would silently leave photos on disk: say so instead. The AWS_*
+    // variables are left alone, since other tools on the machine may set them.
+    if (!env.STORAGE_URL) {
+      for (const name of ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const) {
+        if (env[name] !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'only takes effect with STORAGE_URL=s3://...',
+          });
+        }
+      }
+      return;
+    }
+    // One key without the other is a typo; neither means the SDK's own chain (an instance or pod role).
+    if ((env.AWS_ACCESS_KEY_ID === undefined) !== (env.AWS_SECRET_ACCESS_KEY === undefined)) {
+      const missing = env.AWS_ACCESS_KEY_ID === undefined ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

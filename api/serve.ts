@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import type { Env } from './env.ts';
 import { openDb, type Db } from './db/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
-import { DiskBlobStore } from './storage/index.ts';
+import { openBlobStore } from './storage/index.ts';
 import { LoginLimiter } from './auth/rate-limit.ts';
 import { eventStreams } from './sync/events.ts';
 import { startSyncRetention } from './sync/horizon.ts';
@@ -60,8 +60,9 @@ export async function startServer(
   options: { staticApp?: Hono; log?: (line: string) => void; shutdownGraceMs?: number } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? console.log;
+  // The store first: an unreachable bucket stops the start before the database is opened.
+  const store = await openBlobStore(env);
   const db = openDb(env.DATABASE_PATH);
-  const store = new DiskBlobStore(env.PHOTO_DIR);
   seedRbac(db);
   const stopRetention = startSyncRetention(db);
   const empty = db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
@@ -82,7 +83,8 @@ export async function startServer(
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   const port = (server.address() as AddressInfo).port;
-  log(`SiteCommand listening on http://localhost:${port} (database ${env.DATABASE_PATH})`);
+  const photos = env.STORAGE_URL ? `s3://${env.STORAGE_URL.bucket}/${env.STORAGE_URL.prefix}` : env.PHOTO_DIR;
+  log(`SiteCommand listening on http://localhost:${port} (database ${env.DATABASE_PATH}, photos ${photos})`);
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -8,7 +8,10 @@ import { openDb, type Db } from './db/index.ts';
 import { DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
 import { parseEnv } from './env.ts';
 import { LoginLimiter } from './auth/rate-limit.ts';
-import { DiskBlobStore } from './storage/index.ts';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { openBlobStore } from './storage/index.ts';
+import { s3ClientFor } from './storage/s3.ts';
+import { startTestS3, type TestS3 } from './storage/s3-test-server.ts';
 
 /** The demo database seeded once per vitest run (api/test-global-setup.ts), when running under vitest. */
 function seededTemplate(): string | undefined {
@@ -29,24 +32,37 @@ export interface RequestOptions {
   ip?: string;
 }
 
+/** Where photo bytes go: the disk (the default) or a local S3-compatible server (ADR 024). */
+export type StorageBackend = 'disk' | 's3';
+/** Tests about photo bytes run once per backend: every rule must behave the same on both. */
+export const STORAGE_BACKENDS: StorageBackend[] = ['disk', 's3'];
+
 /**
  * A real app on a real SQLite file with the real migrations and the demo seed, one per test file.
  * The clock is injectable so expiry and rate-limit windows can be tested without waiting.
  */
-export async function createTestApp(options: { seed?: boolean } = {}) {
+export async function createTestApp(options: { seed?: boolean; storage?: StorageBackend } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-test-'));
+  const s3: TestS3 | undefined = options.storage === 's3' ? await startTestS3() : undefined;
   const env = parseEnv({
     DATABASE_PATH: path.join(dir, 'test.db'),
     PHOTO_DIR: path.join(dir, 'photos'),
     NODE_ENV: 'test',
+    ...s3?.env,
   });
   const template = options.seed !== false ? seededTemplate() : undefined;
+  const store = await openBlobStore(env);
   if (template) {
     fs.copyFileSync(path.join(template, 'test.db'), env.DATABASE_PATH);
-    fs.cpSync(path.join(template, 'photos'), env.PHOTO_DIR, { recursive: true });
+    // The seeded photo bytes, into whichever store this app uses.
+    const photos = path.join(template, 'photos');
+    if (s3) {
+      await Promise.all(
+        fs.readdirSync(photos).map(async (name) => store.put(name, fs.readFileSync(path.join(photos, name)))),
+      );
+    } else fs.cpSync(photos, env.PHOTO_DIR, { recursive: true });
   }
   const db: Db = openDb(env.DATABASE_PATH);
-  const store = new DiskBlobStore(env.PHOTO_DIR);
   seedRbac(db);
   if (options.seed !== false && !template) await seedDemo(db, store);
   const clock = { offsetMs: 0 };
@@ -78,8 +94,54 @@ export async function createTestApp(options: { seed?: boolean } = {}) {
     return `sc_session=${token}`;
   }
 
-  function close() {
+  /**
+   * PUTs bytes to an upload address `POST /api/objects/upload` gave: the app's own (disk), or the store's
+   * presigned one (S3), reached over real HTTP as a browser would, without the app's cookie.
+   */
+  async function putUpload(url: string, bytes: Uint8Array, opts: RequestOptions = {}): Promise<Response> {
+    if (!/^https?:/.test(url)) return request('PUT', url, { ...opts, body: bytes });
+    const { cookie: _notSent, ...rest } = opts;
+    return fetch(url, { method: 'PUT', body: bytes as BodyInit, headers: rest.headers });
+  }
+
+  /**
+   * GETs image bytes as a browser shows them: the app's answer, or with S3 the store's answer at the
+   * presigned address the app redirected to (fetched without the app's cookie, as a browser would).
+   */
+  async function getImage(url: string, opts: RequestOptions = {}): Promise<Response> {
+    const res = await request('GET', url, opts);
+    const location = res.headers.get('location');
+    if (res.status !== 302 || !location) return res;
+    if (!s3 || new URL(location).origin !== s3.endpoint)
+      throw new Error(`redirected off the store: ${location}`);
+    return fetch(location);
+  }
+
+  /** Names of the objects in the store (uploads waiting under `incoming/` on S3 not among them). */
+  async function storedObjects(): Promise<string[]> {
+    if (!s3) return fs.existsSync(env.PHOTO_DIR) ? fs.readdirSync(env.PHOTO_DIR) : [];
+    const client = s3ClientFor(env);
+    const prefix = `${env.STORAGE_URL!.prefix}/`;
+    const names: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: env.STORAGE_URL!.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const o of page.Contents ?? []) names.push(o.Key!.slice(prefix.length));
+      token = page.NextContinuationToken;
+    } while (token);
+    client.destroy();
+    return names.filter((n) => !n.startsWith('incoming/'));
+  }
+
+  async function close() {
     db.$client.close();
+    await s3?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
@@ -92,7 +154,23 @@ export async function createTestApp(options: { seed?: boolean } = {}) {
     return row.id;
   }
 
-  return { app, db, deps, env, store, clock, dir, request, login, close, companyId };
+  return {
+    app,
+    db,
+    deps,
+    env,
+    store,
+    s3,
+    clock,
+    dir,
+    request,
+    putUpload,
+    getImage,
+    storedObjects,
+    login,
+    close,
+    companyId,
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -4,6 +4,7 @@ import type { AppEnv } from '../context.ts';
 import { badRequest, readJson } from '../http.ts';
 import { publicRow } from '../mutators/core.ts';
 import { LOGS_ORDER, createLog, deleteLog, listVisibleLogs, updateLog } from '../mutators/logs.ts';
+import { claimNamedUploads } from '../storage/uploads.ts';
 import { mutate, sessionUser } from './helpers.ts';
 import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
@@ -22,10 +23,12 @@ export const logRoutes = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const body = await readJson(c);
+    await claimNamedUploads(c.var.deps, sessionUser(c), body);
     return c.json(publicRow(mutate(c, (ctx) => createLog(ctx, body))), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
+    await claimNamedUploads(c.var.deps, sessionUser(c), body);
     return c.json(publicRow(mutate(c, (ctx) => updateLog(ctx, c.req.param('id'), body))));
   })
   .delete('/:id', (c) => c.json(mutate(c, (ctx) => deleteLog(ctx, c.req.param('id')))));

@@ -6,19 +6,18 @@ import { newId } from '#shared/ids.ts';
 import { Id } from '#shared/schemas/common.ts';
 import { StorageKey } from '#shared/schemas/photo.ts';
 import type { AppEnv } from '../context.ts';
-import { writeTx } from '../db/index.ts';
-import { restContext } from '../mutators/core.ts';
-import { readableObject, recordUpload } from '../mutators/photos.ts';
+import { readableObject } from '../mutators/photos.ts';
 import { HttpError, badRequest, conflict, isJsonType, notFound, parseWith } from '../http.ts';
-import { uploadUrl, verifyUpload } from '../storage/signing.ts';
+import { verifyUpload } from '../storage/signing.ts';
 import {
   imageHeaders,
+  locateImage,
   readCappedBody,
   readImageMeta,
   sha256Hex,
   sniffImage,
-  storeImage,
 } from '../storage/sniff.ts';
+import { acceptUpload, claimUpload } from '../storage/uploads.ts';
 import { sessionUser } from './helpers.ts';
 
 const badSignature = () =>
@@ -42,29 +41,46 @@ async function readOptionalJson(c: Context<AppEnv>): Promise<unknown> {
 }
 
 /**
- * Bytes and type of a stored object the user may read, or null. Visibility is the rows' (`readableObject`):
- * the same scope as the photo or log naming the key, never the key alone.
+ * Sends stored image bytes after the caller's right to read them was checked: a 302 to a short-lived
+ * address of the store when it has one (S3) and the type is known, else the bytes from the app.
  */
-export async function findReadableImage(c: Context<AppEnv>, key: string) {
-  const { store, db } = c.var.deps;
-  if (!StorageKey.safeParse(key).success) return null;
-  const access = readableObject(db, sessionUser(c), key);
-  if (!access) return null;
-  const bytes = await store.get(key);
+export async function sendImage(c: Context<AppEnv>, key: string, knownMime: string | null) {
+  const { store, now } = c.var.deps;
+  const { object, meta } = await locateImage(store, key);
+  const mime = knownMime ?? meta?.mime ?? null;
+  const url = mime ? await store.downloadUrl(object, mime, now()) : null;
+  if (url) return c.redirect(url, 302);
+  const bytes = await store.get(object);
   if (!bytes) return null;
-  const mime = access.mime ?? (await readImageMeta(store, key))?.mime ?? (await sniffImage(bytes));
-  return { bytes, mime };
+  const type = mime ?? (await sniffImage(bytes));
+  return c.body(new Uint8Array(bytes), 200, imageHeaders(type, bytes.byteLength));
+}
+
+/**
+ * The answer for a stored object the user may read, or null. Visibility is the rows' (`readableObject`):
+ * the same scope as the photo or log naming the key, never the key alone. The uploader's first read of a
+ * presigned upload claims it (ADR 024).
+ */
+export async function serveReadableImage(c: Context<AppEnv>, key: string) {
+  if (!StorageKey.safeParse(key).success) return null;
+  const user = sessionUser(c);
+  await claimUpload(c.var.deps, user, key);
+  const access = readableObject(c.var.deps.db, user, key);
+  if (!access) return null;
+  return sendImage(c, key, access.mime);
 }
 
 /** Spec 02 section 7: POST upload -> PUT bytes to the signed address -> GET /api/objects/image/{key}. */
 export const objectRoutes = new Hono<AppEnv>()
   .post('/upload', async (c) => {
     parseWith(UploadRequestSchema, await readOptionalJson(c));
-    return c.json({ uploadURL: uploadUrl(newId(), sessionUser(c), c.var.deps.now()) });
+    const user = sessionUser(c);
+    const grant = { companyId: user.companyId, userId: user.id };
+    return c.json({ uploadURL: await c.var.deps.store.uploadTarget(newId(), grant, c.var.deps.now()) });
   })
   .put('/upload/:key', async (c) => {
     const user = sessionUser(c);
-    const { store, now, db } = c.var.deps;
+    const { store, now } = c.var.deps;
     const key = c.req.param('key');
     const signed = verifyUpload(
       { key, expires: c.req.query('expires'), userId: user.id, companyId: user.companyId },
@@ -80,12 +96,11 @@ export const objectRoutes = new Hono<AppEnv>()
         return c.json({ key });
       throw conflict('This upload address has already been used', 'UPLOAD_USED');
     }
-    await storeImage(store, key, bytes, { companyId: user.companyId, userId: user.id });
-    writeTx(db, () => recordUpload(restContext(db, user, now()), key));
+    await acceptUpload(c.var.deps, user, key, bytes);
     return c.json({ key });
   })
   .get('/image/:key', async (c) => {
-    const image = await findReadableImage(c, c.req.param('key'));
-    if (!image) throw notFound('Image');
-    return c.body(new Uint8Array(image.bytes), 200, imageHeaders(image.mime, image.bytes.byteLength));
+    const answer = await serveReadableImage(c, c.req.param('key'));
+    if (!answer) throw notFound('Image');
+    return answer;
   });

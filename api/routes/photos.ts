@@ -16,15 +16,9 @@ import {
   readableObject,
   type PhotoBlob,
 } from '../mutators/photos.ts';
-import {
-  discardImage,
-  imageHeaders,
-  readCappedBody,
-  readImageMeta,
-  sniffImage,
-  storeImage,
-  tooLarge,
-} from '../storage/sniff.ts';
+import { discardImage, readCappedBody, storeImage, tooLarge } from '../storage/sniff.ts';
+import { uploadedImage } from '../storage/uploads.ts';
+import { sendImage } from './objects.ts';
 import { mutate, sessionUser } from './helpers.ts';
 import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
@@ -90,10 +84,11 @@ async function createFromForm(c: Context<AppEnv>) {
 async function createFromUpload(c: Context<AppEnv>) {
   const body = await readJson(c);
   const { filename } = parseWith(PhotoCreateSchema, body);
-  const meta = await readImageMeta(c.var.deps.store, filename);
+  const user = sessionUser(c);
+  // The first use of a presigned upload on S3 claims it (ADR 024).
+  const meta = await uploadedImage(c.var.deps, user, filename);
   // The key must name bytes the user may read (its own fresh upload, or a photo it can see): a key alone
   // must not turn another project's photo into one of the caller's.
-  const user = sessionUser(c);
   if (!meta || meta.companyId !== user.companyId || !readableObject(c.var.deps.db, user, filename)) {
     throw notFound('Upload');
   }
@@ -111,10 +106,9 @@ async function servePhoto(c: Context<AppEnv>) {
   if (photo.blobStatus !== 'present') {
     throw new HttpError(404, 'BLOB_PENDING', 'This photo has not finished uploading yet');
   }
-  const bytes = await c.var.deps.store.get(photo.filename);
-  if (!bytes) throw notFound('Photo file');
-  const mime = photo.mimeType ?? (await sniffImage(bytes));
-  return c.body(new Uint8Array(bytes), 200, imageHeaders(mime, bytes.byteLength));
+  const answer = await sendImage(c, photo.filename, photo.mimeType);
+  if (!answer) throw notFound('Photo file');
+  return answer;
 }
 
 export const photoRoutes = new Hono<AppEnv>()

@@ -10,6 +10,7 @@ import { readSession } from '../auth/session.ts';
 import { HistoryQuerySchema, rowHistory } from '../sync/history.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
 import { checkSchemaVersion, push } from '../sync/push.ts';
+import { claimNamedUploads } from '../storage/uploads.ts';
 import { inSyncTurn } from '../sync/turns.ts';
 import { sessionUser } from './helpers.ts';
 
@@ -22,6 +23,8 @@ export const syncRoutes = new Hono<AppEnv>()
   .post('/push', async (c) => {
     const { db, now } = c.var.deps;
     const body = await readJson(c);
+    // A log pushed from a device may be the first use of a presigned upload (ADR 024).
+    await claimNamedUploads(c.var.deps, sessionUser(c), body, 'skip');
     const answer = await inSyncTurn(() => push(db, sessionUser(c), body, now()));
     return c.json(answer.body, answer.status);
   })

@@ -3,7 +3,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DiskBlobStore } from './index.ts';
+import { parseEnv } from '../env.ts';
+import { DiskBlobStore, openBlobStore, type BlobStore } from './index.ts';
+import { startTestS3, type TestS3 } from './s3-test-server.ts';
 
 let dir: string;
 let store: DiskBlobStore;
@@ -15,6 +17,60 @@ beforeAll(() => {
 
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(['disk', 's3'] as const)('the BlobStore contract, on %s', (backend) => {
+  let s3: TestS3 | undefined;
+  let blobs: BlobStore;
+  beforeAll(async () => {
+    s3 = backend === 's3' ? await startTestS3('contract') : undefined;
+    blobs = await openBlobStore(parseEnv({ PHOTO_DIR: path.join(dir, 'contract'), ...s3?.env }));
+  });
+  afterAll(() => s3?.close());
+
+  it('stores, reports, returns and deletes bytes under a key; a missing key is null, false, and deletable', async () => {
+    const bytes = crypto.randomBytes(1000);
+    await blobs.put('c-key', bytes);
+    expect(await blobs.has('c-key')).toBe(true);
+    expect((await blobs.get('c-key'))?.equals(bytes)).toBe(true);
+    await blobs.delete('c-key');
+    expect(await blobs.has('c-key')).toBe(false);
+    expect(await blobs.get('c-key')).toBeNull();
+    await expect(blobs.delete('c-key')).resolves.toBeUndefined();
+  });
+
+  it('refuses keys that could leave its place', async () => {
+    await expect(blobs.put('../escape', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
+    await expect(blobs.get('a/b')).rejects.toThrow(/Invalid storage key/);
+  });
+
+  it('hands out an upload address whose bytes wait, with their grant, until claimed (S3) or none (disk)', async () => {
+    const grant = { companyId: 'c1', userId: 'u1' };
+    const url = await blobs.uploadTarget('01900000-0000-7000-8000-00000000000a', grant, new Date());
+    if (backend === 'disk') {
+      expect(url).toMatch(/^\/api\/objects\/upload\//);
+      expect(await blobs.incoming('01900000-0000-7000-8000-00000000000a')).toBeNull();
+      expect(blobs.origin).toBeNull();
+      expect(await blobs.downloadUrl('c-key', 'image/png', new Date())).toBeNull();
+      return;
+    }
+    const key = '01900000-0000-7000-8000-00000000000a';
+    const waiting = await blobs.incoming(key);
+    expect(waiting?.grant).toEqual(grant);
+    expect(await waiting!.read(10)).toBeNull(); // nothing PUT yet
+    expect((await fetch(url, { method: 'PUT', body: 'x'.repeat(50) })).status).toBe(200);
+    // Only limit + 1 bytes are read, whatever was PUT.
+    expect((await (await blobs.incoming(key))!.read(10))?.byteLength).toBe(11);
+    expect(await blobs.has(key)).toBe(false);
+    await blobs.dropIncoming(key);
+    expect(await blobs.incoming(key)).toBeNull();
+    await blobs.put('d-key', Buffer.from('shown'));
+    const download = await blobs.downloadUrl('d-key', 'image/png', new Date());
+    expect(new URL(download!).origin).toBe(blobs.origin);
+    const res = await fetch(download!);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(await res.text()).toBe('shown');
+  });
 });
 
 describe('DiskBlobStore', () => {

@@ -57,6 +57,11 @@ export interface ImageMeta {
   mime: ImageType;
   size: number;
   sha256: string;
+  /**
+   * The object holding the bytes: their content address (ADR 024), so the same bytes uploaded twice are
+   * stored once. Absent in sidecars written before that: the bytes are then under the key itself.
+   */
+  object?: string;
 }
 
 const metaKey = (key: string) => `${key}.meta`;
@@ -64,8 +69,9 @@ const metaKey = (key: string) => `${key}.meta`;
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /**
- * Sniffs and stores image bytes under `key`, then its metadata. The sidecar is written last, so a sidecar
- * always means the bytes are complete; readers check the sidecar first.
+ * Sniffs image bytes and stores them under their content address (once: bytes already there are not
+ * written again), then the sidecar of `key` naming that address and the owner. The sidecar is written
+ * last, so a sidecar always means the bytes are complete; readers check the sidecar first.
  */
 export async function storeImage(
   store: BlobStore,
@@ -75,8 +81,11 @@ export async function storeImage(
 ): Promise<ImageMeta> {
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw tooLarge();
   const mime = await sniffImage(bytes);
-  const meta: ImageMeta = { ...owner, mime, size: bytes.byteLength, sha256: sha256Hex(bytes) };
-  await store.put(key, bytes);
+  const sha256 = sha256Hex(bytes);
+  const meta: ImageMeta = { ...owner, mime, size: bytes.byteLength, sha256, object: sha256 };
+  // Who holds the key is decided by the sidecar and the rows naming the key, never by the shared object,
+  // so reusing bytes another company stored tells nobody anything.
+  if (!(await store.has(sha256))) await storeContentAddressed(store, sha256, bytes);
   await store.put(metaKey(key), Buffer.from(JSON.stringify(meta)));
   return meta;
 }
@@ -113,8 +122,23 @@ export async function readImageMeta(store: BlobStore, key: string): Promise<Imag
   return JSON.parse(raw.toString('utf8')) as ImageMeta;
 }
 
-/** Removes bytes and sidecar (sidecar first, mirroring `storeImage`); used when the row insert fails. */
+/**
+ * The object holding the bytes under `key` and, for a single-owner upload, its sidecar: a content address
+ * is its own object; an upload's sidecar names its object (or, written before ADR 024, the key itself).
+ */
+export async function locateImage(
+  store: BlobStore,
+  key: string,
+): Promise<{ object: string; meta: ImageMeta | null }> {
+  const meta = await readImageMeta(store, key);
+  return { object: meta?.object ?? key, meta };
+}
+
+/**
+ * Forgets an upload whose row insert failed: the sidecar goes (so the key names nothing), and bytes kept
+ * under the key itself by older uploads. Content-addressed bytes stay: other keys may share them.
+ */
 export async function discardImage(store: BlobStore, key: string): Promise<void> {
   await store.delete(metaKey(key));
-  await store.delete(key);
+  if (!isContentAddress(key)) await store.delete(key);
 }

@@ -119,6 +119,9 @@ function fromStored(id: number, text: string): MutationResult {
   return typeof value === 'number' ? { id, status: 'applied', version: value } : { ...value, id };
 }
 
+/** Thrown out of a first attempt without savepoints when a mutation is rejected (see `push`). */
+const RETRY_WITH_SAVEPOINTS = new Error('a mutation was rejected: run the batch again with savepoints');
+
 const isPermanent = (err: unknown): err is HttpError =>
   err instanceof HttpError && err.status >= 400 && err.status < 500;
 
@@ -134,9 +137,15 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
   const request = parseWith(PushRequestSchema, body);
   const s = statements(db);
   const at = now.toISOString();
-  let answer: PushAnswer;
-  try {
-    answer = writeTx(db, () => {
+  /**
+   * The batch in one IMMEDIATE transaction. `savepoints` false is the first attempt: no savepoint per
+   * mutation, and the first rejection abandons the attempt (the whole transaction rolls back) for a second
+   * one with a savepoint around every mutation, which answers that rejection under P8. A batch where
+   * everything applies (what devices send) so skips 2 statements and a statement journal per mutation, and a
+   * rejection is always decided and rolled back inside its own savepoint (ADR 020, round 4).
+   */
+  const attempt = (savepoints: boolean): PushAnswer =>
+    writeTx(db, () => {
       const client = bindClient(db, user, request.clientId, at);
       const last = client.lastMutationId;
       // P4: new ids continue last + 1 without gaps; checked for the whole batch before anything runs.
@@ -156,11 +165,6 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
         previous = m.id;
         if (m.id === expected) expected++;
       }
-      // A savepoint per mutation: better-sqlite3 runs a transaction function called inside another one as
-      // SAVEPOINT / RELEASE, and rolls back to the savepoint when it throws.
-      const inSavepoint = db.$client.transaction(
-        (ctx: MutationContext, m: (typeof request.mutations)[number]) => applyMutation(ctx, m),
-      );
       // R1: the device sends its queue oldest first and drops what was answered, so everything below the
       // batch's first id has reached it and will never be replayed.
       if (request.mutations.length > 0) s.acknowledge.run(request.clientId, request.mutations[0]!.id);
@@ -186,14 +190,23 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
           batch,
         };
         let result: MutationResult;
-        const mark = batch.mark();
-        try {
-          checkBaseVersion(m, batch.lastVersion);
-          result = inSavepoint(ctx, m);
-        } catch (err) {
-          batch.rollback(mark);
-          if (!isPermanent(err)) throw err; // P9: the whole batch rolls back
-          result = { id: m.id, status: 'rejected', code: err.code, message: err.message };
+        if (!savepoints) {
+          try {
+            checkBaseVersion(m, batch.lastVersion);
+            result = applyMutation(ctx, m);
+          } catch (err) {
+            throw isPermanent(err) ? RETRY_WITH_SAVEPOINTS : err;
+          }
+        } else {
+          const mark = batch.mark();
+          try {
+            checkBaseVersion(m, batch.lastVersion);
+            result = inSavepoint(ctx, m);
+          } catch (err) {
+            batch.rollback(mark);
+            if (!isPermanent(err)) throw err; // P9: the whole batch rolls back
+            result = { id: m.id, status: 'rejected', code: err.code, message: err.message };
+          }
         }
         toStore.push([request.clientId, m.id, storedForm(result), at]);
         results.push(result);
@@ -204,6 +217,19 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
       s.advance.run(lastMutationId, at, request.clientId);
       return { status: 200, body: { lastMutationId, results } } satisfies PushAnswer;
     });
+  // better-sqlite3 runs a transaction function called inside another one as SAVEPOINT / RELEASE, and rolls
+  // back to the savepoint when it throws.
+  const inSavepoint = db.$client.transaction((ctx: MutationContext, m: (typeof request.mutations)[number]) =>
+    applyMutation(ctx, m),
+  );
+  let answer: PushAnswer;
+  try {
+    try {
+      answer = attempt(false);
+    } catch (err) {
+      if (err !== RETRY_WITH_SAVEPOINTS) throw err;
+      answer = attempt(true);
+    }
   } catch (err) {
     if (err instanceof HttpError) throw err; // 403 CLIENT_BOUND
     if (!isBusy(err)) console.error(`sync push failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -124,10 +124,12 @@ export function updateLog(ctx: MutationContext, id: string, input: unknown) {
   }
   if (patch.images) checkImageReferences(ctx, patch.images, current.images);
   const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.projectLogs.update(id, ctx.user.companyId, {
-    ...patch,
-    ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta),
-  });
+  const row = statements(ctx.db).rows.projectLogs.update(
+    id,
+    ctx.user.companyId,
+    { ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) },
+    current,
+  );
   const changed = Object.keys(patch);
   recordActivity(ctx, {
     actionType: 'log_updated',

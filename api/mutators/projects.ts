@@ -47,10 +47,12 @@ export function updateProject(ctx: MutationContext, id: string, input: unknown) 
   const patch = validate(ProjectPatchSchema, input);
   const current = findVisibleProject(ctx.db, ctx.user, id);
   const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.projects.update(id, ctx.user.companyId, {
-    ...patch,
-    ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta),
-  });
+  const row = statements(ctx.db).rows.projects.update(
+    id,
+    ctx.user.companyId,
+    { ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) },
+    current,
+  );
   recordActivity(ctx, {
     actionType: 'project_updated',
     description: `Updated project ${row?.name ?? current.name}`,

@@ -143,10 +143,12 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
     fields.push('status', 'decidedBy', 'decidedAt');
   }
   const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.scheduleChanges.update(id, ctx.user.companyId, {
-    ...set,
-    ...stampFields(ctx, version, fields, current.fieldMeta),
-  });
+  const row = statements(ctx.db).rows.scheduleChanges.update(
+    id,
+    ctx.user.companyId,
+    { ...set, ...stampFields(ctx, version, fields, current.fieldMeta) },
+    current,
+  );
   if (!row) throw notFound('Schedule change');
 
   if (status === undefined) {

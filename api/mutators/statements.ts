@@ -28,14 +28,15 @@ interface DrizzlePrepared {
  * drizzle uses, so rows are exactly drizzle's; only the generic lookups per call (`is()` on every
  * parameter, toggling the statement's array mode, the generic row mapper) are done once here.
  */
-function leanGet(sqlite: Sqlite, prepared: unknown): LeanStatement {
+function leanGet(sqlite: Sqlite, prepared: unknown, encoded = false): LeanStatement {
   const q = prepared as DrizzlePrepared;
   const stmt = sqlite.prepare<unknown[], unknown[]>(q.query.sql);
+  // `encoded`: the caller passes values already through their column's encoder (see `TableRows`).
   const bind = q.query.params.map((p): ((values: Raw) => unknown) => {
     if (is(p, Placeholder)) return (values) => values[p.name];
     if (is(p, Param) && is(p.value, Placeholder)) {
       const name = p.value.name;
-      return (values) => p.encoder.mapToDriverValue(values[name]);
+      return encoded ? (values) => values[name] : (values) => p.encoder.mapToDriverValue(values[name]);
     }
     return () => p;
   });
@@ -69,23 +70,48 @@ interface LeanStatement {
   run(values: Raw): number;
 }
 
-/**
- * What SQLite hands back for a value bound to a column: the value itself when it is already of the
- * column's storage class, so a row known before the write plus the values written is exactly the row a
- * RETURNING would read. Anything SQLite would convert (a number into TEXT, a string into INTEGER, NaN,
- * -0, a lone surrogate) answers `undefined`, and the write reads its row back instead.
- */
-function storedAs(column: Column, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  const driver = column.mapToDriverValue(value);
+/** A column of a `TableRows` table, with what building its rows needs worked out once. */
+interface ColumnInfo {
+  key: string;
+  column: Column;
+  /** The storage class a bound value must already have for SQLite to store it unchanged. */
+  storage: 'text' | 'number' | 'other';
+  /** The static default as bound (drizzle binds `column.default` for a column left out of an insert). */
+  defaultDriver: unknown;
+}
+
+function columnInfo(key: string, column: Column): ColumnInfo {
   const type = column.getSQLType();
-  const same = type.startsWith('text')
-    ? typeof driver === 'string' && driver.isWellFormed()
-    : (type === 'integer' || type === 'real') &&
-      typeof driver === 'number' &&
-      Number.isFinite(driver) &&
-      !Object.is(driver, -0);
-  return same ? column.mapFromDriverValue(driver) : undefined;
+  const storage = type.startsWith('text')
+    ? 'text'
+    : type === 'integer' || type === 'real'
+      ? 'number'
+      : 'other';
+  const defaultDriver =
+    column.default === undefined || column.default === null || is(column.default, SQL)
+      ? null
+      : column.mapToDriverValue(column.default);
+  return { key, column, storage, defaultDriver };
+}
+
+const NOT_AS_BOUND = Symbol('not as bound');
+
+/**
+ * The value SQLite reads back for a value bound to a column, decoded as drizzle decodes it: the bound value
+ * itself when it already has the column's storage class. Anything SQLite would convert (a number into TEXT
+ * becomes '42.0', NaN becomes NULL, a lone surrogate is replaced) answers NOT_AS_BOUND, and the write reads
+ * its row back instead.
+ */
+function readBack(info: ColumnInfo, driver: unknown): unknown {
+  if (driver === null) return null;
+  const same =
+    info.storage === 'text'
+      ? typeof driver === 'string' && driver.isWellFormed()
+      : info.storage === 'number' &&
+        typeof driver === 'number' &&
+        Number.isFinite(driver) &&
+        !Object.is(driver, -0);
+  return same ? info.column.mapFromDriverValue(driver) : NOT_AS_BOUND;
 }
 
 /** A mirrored table with the `id` and `company_id` every write is keyed by. */
@@ -98,7 +124,7 @@ type KeyedTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn };
  * round 4: ~5 us of ~10 us per row); the row it returns is the one RETURNING would have read.
  */
 class TableRows<T extends KeyedTable> {
-  private readonly columns: [string, Column][];
+  private readonly columns: ColumnInfo[];
   private readonly inserts = new Map<string, LeanStatement>();
   private readonly updates = new Map<string, LeanStatement>();
   /** Columns the database or drizzle fill in by themselves: their rows are read back, never built. */
@@ -108,15 +134,16 @@ class TableRows<T extends KeyedTable> {
     private readonly db: Db,
     private readonly table: T,
   ) {
-    this.columns = Object.entries(getTableColumns(table));
-    this.computed = this.columns.some(
+    const columns = Object.entries(getTableColumns(table));
+    this.columns = columns.map(([key, column]) => columnInfo(key, column));
+    this.computed = columns.some(
       ([, col]) => col.generated !== undefined || col.onUpdateFn !== undefined || is(col.default, SQL),
     );
   }
 
   /** The defined keys of `values`, in column order (the statement's signature). */
   private keysOf(values: Raw): string[] {
-    return this.columns.filter(([k]) => values[k] !== undefined).map(([k]) => k);
+    return this.columns.filter((c) => values[c.key] !== undefined).map((c) => c.key);
   }
 
   /** Bounded: there are only so many column subsets, but never let a stream of odd patches grow it. */
@@ -133,48 +160,65 @@ class TableRows<T extends KeyedTable> {
     return Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
   }
 
-  /** The row `values` written over `base` (defaults for an insert) leaves, or undefined if not certain. */
-  private rowAfter(base: Raw | undefined, values: Raw): Raw | undefined {
+  /**
+   * The row that writing `values` over `base` (over the defaults, for an insert) leaves, with the values
+   * encoded once for binding; undefined when SQLite would store a value other than as bound.
+   */
+  private rowAfter(
+    base: Raw | undefined,
+    values: Raw,
+  ): { row: Raw; encoded: Raw; keys: string[] } | undefined {
     if (this.computed) return undefined;
-    const out: Raw = {};
-    for (const [key, col] of this.columns) {
+    const row: Raw = {};
+    const encoded: Raw = {};
+    const keys: string[] = [];
+    for (const info of this.columns) {
+      const key = info.key;
       const given = values[key];
-      if (given === undefined && base) {
+      let stored: unknown;
+      if (given !== undefined) {
+        const driver = info.column.mapToDriverValue(given);
+        encoded[key] = driver;
+        keys.push(key);
+        stored = readBack(info, driver);
+      } else if (base) {
         if (!(key in base)) return undefined;
-        out[key] = base[key];
-        continue;
+        stored = base[key];
+      } else {
+        stored = readBack(info, info.defaultDriver);
       }
-      const value = storedAs(col, given === undefined ? (col.default ?? null) : given);
-      if (value === undefined) return undefined;
-      out[key] = value;
+      if (stored === NOT_AS_BOUND) return undefined;
+      row[key] = stored;
     }
-    return out;
+    return { row, encoded, keys };
   }
 
   /**
-   * INSERT ... RETURNING the new row. Columns left out take their static defaults; a column whose default
-   * is computed per row (timestamps) must be given, since a prepared statement would freeze its value.
+   * INSERT of a new row, returned as stored. Columns left out take their static defaults; a column whose
+   * default is computed per row (timestamps) must be given, since a prepared statement would freeze it.
    */
   insert(values: T['$inferInsert']): T['$inferSelect'] {
     const input = values as Raw;
-    const keys = this.keysOf(input);
-    const row = this.rowAfter(undefined, input);
-    const stmt = this.cached(this.inserts, `${row ? '' : 'returning:'}${keys.join(',')}`, () => {
-      const frozen = this.columns.find(([k, col]) => col.defaultFn && !keys.includes(k));
-      if (frozen) throw new Error(`${frozen[0]} must be given: its default is computed per row`);
+    const known = this.rowAfter(undefined, input);
+    const keys = known?.keys ?? this.keysOf(input);
+    const stmt = this.cached(this.inserts, `${known ? '' : 'returning:'}${keys.join(',')}`, () => {
+      const frozen = this.columns.find((c) => c.column.defaultFn && !keys.includes(c.key));
+      if (frozen) throw new Error(`${frozen.key} must be given: its default is computed per row`);
       const insert = this.db.insert(this.table).values(this.placeholders(keys) as never);
-      return leanGet(this.db.$client, row ? insert.prepare() : insert.returning().prepare());
+      return known
+        ? leanGet(this.db.$client, insert.prepare(), true)
+        : leanGet(this.db.$client, insert.returning().prepare());
     });
-    if (!row) return stmt.get(input) as T['$inferSelect'];
-    stmt.run(input);
-    return row as T['$inferSelect'];
+    if (!known) return stmt.get(input) as T['$inferSelect'];
+    stmt.run(known.encoded);
+    return known.row as T['$inferSelect'];
   }
 
   /**
    * UPDATE of the defined values of `set` (undefined ones are left alone, as drizzle does) on the row with
-   * this id in this company, RETURNING the row (undefined when there is none). `current`, when given, must
-   * be that row as read in this transaction with nothing written to it since: the row is then built from
-   * it instead of read back.
+   * this id in this company, returning the row as stored (undefined when there is none). `current`, when
+   * given, must be that row as read in this transaction with nothing written to it since: the row is then
+   * built from it instead of read back.
    */
   update(
     id: string,
@@ -183,9 +227,9 @@ class TableRows<T extends KeyedTable> {
     current?: T['$inferSelect'],
   ): T['$inferSelect'] | undefined {
     const input = set as Raw;
-    const keys = this.keysOf(input);
-    const row = current && this.rowAfter(current as Raw, input);
-    const stmt = this.cached(this.updates, `${row ? '' : 'returning:'}${keys.join(',')}`, () => {
+    const known = current ? this.rowAfter(current as Raw, input) : undefined;
+    const keys = known?.keys ?? this.keysOf(input);
+    const stmt = this.cached(this.updates, `${known ? '' : 'returning:'}${keys.join(',')}`, () => {
       const update = this.db
         .update(this.table)
         .set(this.placeholders(keys) as never)
@@ -195,11 +239,16 @@ class TableRows<T extends KeyedTable> {
             eq(this.table.companyId, sql.placeholder('$company')),
           ),
         );
-      return leanGet(this.db.$client, row ? update.prepare() : update.returning().prepare());
+      return known
+        ? leanGet(this.db.$client, update.prepare(), true)
+        : leanGet(this.db.$client, update.returning().prepare());
     });
-    const values = { ...input, $id: id, $company: companyId };
-    if (!row) return stmt.get(values) as T['$inferSelect'] | undefined;
-    return stmt.run(values) === 1 ? (row as T['$inferSelect']) : undefined;
+    if (!known) {
+      return stmt.get({ ...input, $id: id, $company: companyId }) as T['$inferSelect'] | undefined;
+    }
+    known.encoded.$id = id;
+    known.encoded.$company = companyId;
+    return stmt.run(known.encoded) === 1 ? (known.row as T['$inferSelect']) : undefined;
   }
 }
 

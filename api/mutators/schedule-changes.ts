@@ -5,6 +5,7 @@ import type { SessionUser } from '../context.ts';
 import { schema, type Db } from '../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import {
+  idTaken,
   lookupVisible,
   nextVersion,
   notify,
@@ -48,7 +49,7 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
   requirePermission(ctx, 'schedule_changes:create');
   const { userId: _ignored, ...data } = validate(ScheduleChangeCreateSchema, input);
   const id = data.id ?? newId();
-  if (statements(ctx.db).exists.schedule_changes.get(id)) {
+  if (idTaken(ctx, 'schedule_changes', id)) {
     throw conflict('A schedule change with this id already exists');
   }
   const task = findVisibleTask(ctx.db, ctx.user, data.taskId);

@@ -12,6 +12,7 @@ import type { schema } from '../db/index.ts';
 import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
 import { badRequest, conflict, notFound } from '../http.ts';
 import {
+  idTaken,
   findVisibleProject,
   lookupVisible,
   nextVersion,
@@ -106,7 +107,7 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
   requirePermission(ctx, 'tasks:create');
   const data = validate(TaskCreateSchema, input);
   const id = data.id ?? newId();
-  if (statements(ctx.db).exists.tasks.get(id)) {
+  if (idTaken(ctx, 'tasks', id)) {
     throw conflict('A task with this id already exists');
   }
   checkProjectRule(data);

@@ -5,7 +5,13 @@ import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http.ts';
 import { isScopedToAssignments, scopeWhere } from '../db/scope.ts';
-import { findVisibleProject, nowIso, withVisibleRows, type MutationContext } from '../mutators/core.ts';
+import {
+  findVisibleProject,
+  nowIso,
+  withNewId,
+  withVisibleRows,
+  type MutationContext,
+} from '../mutators/core.ts';
 import {
   assertChangeOrderPending,
   createChangeOrder,
@@ -321,7 +327,10 @@ function applyCreate(ctx: MutationContext, m: Mutation, ops: TableOps): Mutation
   }
   const input = { ...withoutServerFields(m.data, ops.ignoredOnCreate), id: m.rowId };
   const parents = checkParents(ctx, ops, input);
-  const row = withVisibleRows(parents, ctx.user, () => ops.create(ctx, input));
+  // The read above found the id free: the mutator's own check that it is new answers from that (ADR 020).
+  const row = withNewId(m.table, m.rowId, () =>
+    withVisibleRows(parents, ctx.user, () => ops.create(ctx, input)),
+  );
   return { id: m.id, status: 'applied', version: row.version };
 }
 

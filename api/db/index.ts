@@ -21,8 +21,9 @@ export function applyPragmas(sqlite: Database.Database): void {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // A push runs its mutations in savepoints (sync/SPEC.md P6, P8), and SQLite keeps a savepoint's undo
-  // pages in a statement journal: a temp file by default (TEMP_STORE=1), memory with this. The journal
-  // lives only until the release, so a file buys nothing but syscalls (ADR 020, round 4).
+  // pages in a statement journal, which spills to a temp file past 64 KiB (a group of mutations, a project
+  // delete's tombstones) unless temp storage is memory. The journal lives only until the release, so a
+  // file buys nothing but syscalls (ADR 020, round 4).
   sqlite.pragma('temp_store = MEMORY');
 }
 

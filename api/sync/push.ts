@@ -162,7 +162,7 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
    * New mutations in groups of SAVEPOINT_GROUP under one savepoint each; a rejection inside a group rolls
    * the group back and runs it again one savepoint per mutation, the one that answers the rejection (P8).
    * A group where everything applies, what devices send, pays 2 statements instead of 2 per mutation; a
-   * rejection costs at most one group run twice (ADR 020, round 4).
+   * group holding a rejection runs twice (ADR 020, round 4).
    */
   const applyNew = (pending: readonly Pushed[], batch: WriteBatch): MutationResult[] => {
     const results: MutationResult[] = [];

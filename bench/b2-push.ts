@@ -1,6 +1,7 @@
 // B2: a push of 100 mutations through the real push code path (JSON body -> validation -> one IMMEDIATE
-// transaction with a savepoint per mutation -> the REST mutators -> stored results) against the same 100 row
-// writes applied with raw prepared better-sqlite3 statements in one transaction. Both commit with the
+// transaction, a savepoint per 16 mutations as none is rejected (ADR 020 round 4) -> the REST mutators ->
+// stored results) against the same 100 row writes applied with raw prepared better-sqlite3 statements in one
+// transaction. Both commit with the
 // server's pragmas (WAL, synchronous=FULL: one fsync per batch) on the same database, interleaved batch by
 // batch. Reported as the ratio raw CPU time / push CPU time per batch (DESIGN.md section 11: >= 0.50x), with the SQL
 // statements the push runs per mutation (counted on one batch of the mix after the timed rounds).

@@ -20,6 +20,11 @@ export function applyPragmas(sqlite: Database.Database): void {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A push runs its mutations in savepoints (sync/SPEC.md P6, P8), and SQLite keeps a savepoint's undo
+  // pages in a statement journal, which spills to a temp file past 64 KiB (a group of mutations, a project
+  // delete's tombstones) unless temp storage is memory. The journal lives only until the release, so a
+  // file buys nothing but syscalls (ADR 020, round 4).
+  sqlite.pragma('temp_store = MEMORY');
 }
 
 /** Opens (creating if needed) the database file, applies the pragmas and the committed migrations. */

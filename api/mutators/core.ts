@@ -184,6 +184,32 @@ export function withVisibleRows<T>(
   }
 }
 
+/** Ids the caller has just read to be free in a table, for `idTaken` (see `withNewId`). */
+let knownFree: { table: string; id: string } | undefined;
+
+/**
+ * Runs `fn` knowing that no row of `table` has this id: the caller has just read so in this transaction
+ * (sync push reads a create's id for SPEC W8). The first `idTaken` of that id in `fn` answers from it
+ * instead of reading again; nothing outlives the synchronous call.
+ */
+export function withNewId<T>(table: MirroredTable | string, id: string, fn: () => T): T {
+  knownFree = { table, id };
+  try {
+    return fn();
+  } finally {
+    knownFree = undefined;
+  }
+}
+
+/** Whether any row of the table (any company, live or tombstoned) has this id: a create's id must be new. */
+export function idTaken(ctx: MutationContext, table: MirroredTable, id: string): boolean {
+  if (knownFree && knownFree.table === table && knownFree.id === id) {
+    knownFree = undefined;
+    return false;
+  }
+  return statements(ctx.db).exists[table].get(id) !== undefined;
+}
+
 /**
  * A live project the user may see, or 404 (also for another company's id: never reveal existence).
  */

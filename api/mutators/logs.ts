@@ -7,6 +7,7 @@ import { schema } from '../db/index.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
+  idTaken,
   findVisibleProject,
   lookupVisible,
   nextVersion,
@@ -93,7 +94,7 @@ export function createLog(ctx: MutationContext, input: unknown) {
   const project = findVisibleProject(ctx.db, ctx.user, data.projectId);
   checkImageReferences(ctx, data.images);
   const id = data.id ?? newId();
-  if (statements(ctx.db).exists.project_logs.get(id)) {
+  if (idTaken(ctx, 'project_logs', id)) {
     throw conflict('A project log with this id already exists');
   }
   const version = nextVersion(ctx);
@@ -124,10 +125,12 @@ export function updateLog(ctx: MutationContext, id: string, input: unknown) {
   }
   if (patch.images) checkImageReferences(ctx, patch.images, current.images);
   const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.projectLogs.update(id, ctx.user.companyId, {
-    ...patch,
-    ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta),
-  });
+  const row = statements(ctx.db).rows.projectLogs.update(
+    id,
+    ctx.user.companyId,
+    { ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) },
+    current,
+  );
   const changed = Object.keys(patch);
   recordActivity(ctx, {
     actionType: 'log_updated',

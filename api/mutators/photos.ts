@@ -7,6 +7,7 @@ import { schema } from '../db/index.ts';
 import { isScopedToAssignments, scopeParams, visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
+  idTaken,
   findVisibleProject,
   lookupVisible,
   nextVersion,
@@ -74,7 +75,7 @@ export function createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBlo
   const { userId: _ignored, ...data } = validate(PhotoCreateSchema, input);
   findVisibleProject(ctx.db, ctx.user, data.projectId);
   const id = data.id ?? newId();
-  if (statements(ctx.db).exists.photos.get(id)) {
+  if (idTaken(ctx, 'photos', id)) {
     throw conflict('A photo with this id already exists');
   }
   const version = nextVersion(ctx);

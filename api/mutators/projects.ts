@@ -4,6 +4,7 @@ import { ProjectCreateSchema, ProjectPatchSchema } from '#shared/schemas/project
 import { schema } from '../db/index.ts';
 import { conflict } from '../http.ts';
 import {
+  idTaken,
   findVisibleProject,
   nextVersion,
   nowIso,
@@ -22,7 +23,7 @@ export function createProject(ctx: MutationContext, input: unknown) {
   requirePermission(ctx, 'projects:create');
   const data = validate(ProjectCreateSchema, input);
   const id = data.id ?? newId();
-  if (statements(ctx.db).exists.projects.get(id)) {
+  if (idTaken(ctx, 'projects', id)) {
     throw conflict('A project with this id already exists');
   }
   const version = nextVersion(ctx);
@@ -47,10 +48,12 @@ export function updateProject(ctx: MutationContext, id: string, input: unknown) 
   const patch = validate(ProjectPatchSchema, input);
   const current = findVisibleProject(ctx.db, ctx.user, id);
   const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.projects.update(id, ctx.user.companyId, {
-    ...patch,
-    ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta),
-  });
+  const row = statements(ctx.db).rows.projects.update(
+    id,
+    ctx.user.companyId,
+    { ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) },
+    current,
+  );
   recordActivity(ctx, {
     actionType: 'project_updated',
     description: `Updated project ${row?.name ?? current.name}`,

@@ -5,6 +5,7 @@ import type { SessionUser } from '../context.ts';
 import { schema, type Db } from '../db/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import {
+  idTaken,
   lookupVisible,
   nextVersion,
   notify,
@@ -48,7 +49,7 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
   requirePermission(ctx, 'schedule_changes:create');
   const { userId: _ignored, ...data } = validate(ScheduleChangeCreateSchema, input);
   const id = data.id ?? newId();
-  if (statements(ctx.db).exists.schedule_changes.get(id)) {
+  if (idTaken(ctx, 'schedule_changes', id)) {
     throw conflict('A schedule change with this id already exists');
   }
   const task = findVisibleTask(ctx.db, ctx.user, data.taskId);
@@ -143,10 +144,12 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
     fields.push('status', 'decidedBy', 'decidedAt');
   }
   const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.scheduleChanges.update(id, ctx.user.companyId, {
-    ...set,
-    ...stampFields(ctx, version, fields, current.fieldMeta),
-  });
+  const row = statements(ctx.db).rows.scheduleChanges.update(
+    id,
+    ctx.user.companyId,
+    { ...set, ...stampFields(ctx, version, fields, current.fieldMeta) },
+    current,
+  );
   if (!row) throw notFound('Schedule change');
 
   if (status === undefined) {

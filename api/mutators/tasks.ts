@@ -12,6 +12,7 @@ import type { schema } from '../db/index.ts';
 import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
 import { badRequest, conflict, notFound } from '../http.ts';
 import {
+  idTaken,
   findVisibleProject,
   lookupVisible,
   nextVersion,
@@ -106,7 +107,7 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
   requirePermission(ctx, 'tasks:create');
   const data = validate(TaskCreateSchema, input);
   const id = data.id ?? newId();
-  if (statements(ctx.db).exists.tasks.get(id)) {
+  if (idTaken(ctx, 'tasks', id)) {
     throw conflict('A task with this id already exists');
   }
   checkProjectRule(data);
@@ -135,7 +136,8 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
 }
 
 /**
- * Writes a validated patch onto a task the caller may see: a new version, field stamps, completedAt kept in
+ * Writes a validated patch onto a task the caller may see, `current` as read in this transaction with
+ * nothing written to it since (the updated row is built from it): a new version, field stamps, completedAt kept in
  * step with the status and a notification for a new assignee. No permission check and no activity: callers
  * (updateTask, a schedule-change approval) do those.
  */
@@ -150,10 +152,12 @@ export function applyTaskPatch(ctx: MutationContext, current: TaskRow, patch: Ta
     }
   }
   const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.tasks.update(current.id, ctx.user.companyId, {
-    ...set,
-    ...stampFields(ctx, version, fields, current.fieldMeta),
-  });
+  const row = statements(ctx.db).rows.tasks.update(
+    current.id,
+    ctx.user.companyId,
+    { ...set, ...stampFields(ctx, version, fields, current.fieldMeta) },
+    current,
+  );
   if (!row) throw notFound('Task');
   if (patch.assigneeId !== undefined) notifyAssignee(ctx, row, current.assigneeId);
   return row;

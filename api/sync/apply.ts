@@ -5,7 +5,13 @@ import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http.ts';
 import { isScopedToAssignments, scopeWhere } from '../db/scope.ts';
-import { findVisibleProject, nowIso, withVisibleRows, type MutationContext } from '../mutators/core.ts';
+import {
+  findVisibleProject,
+  nowIso,
+  withNewId,
+  withVisibleRows,
+  type MutationContext,
+} from '../mutators/core.ts';
 import {
   assertChangeOrderPending,
   createChangeOrder,
@@ -179,30 +185,43 @@ function prepareStatements(sqlite: Database.Database) {
        FROM ${table} WHERE id = ?`,
     );
     // The whole row by id in one read, with whether the user may see it: what the field decision needs
-    // and what the mutator's own visibility lookup would return (ADR 020).
+    // and what the mutator's own visibility lookup would return (ADR 020). Read positionally (`raw`): this
+    // runs once per pushed mutation, and naming 20 columns per row was a fifth of the read's cost.
     const cols = wireColumns(table);
     const read = (scoped: boolean) =>
-      sqlite.prepare<[Params], Record<string, unknown>>(
-        `SELECT deleted_at AS "__deletedAt", field_meta AS "__fieldMeta",
-           (${scopeWhere(table, scoped, 'live')}) AS "__visible", ${cols.select} FROM ${table} WHERE id = @id`,
-      );
+      sqlite
+        .prepare<[Params], unknown[]>(
+          `SELECT deleted_at, field_meta, (${scopeWhere(table, scoped, 'live')}), ${cols.select}
+           FROM ${table} WHERE id = @id`,
+        )
+        .raw(true);
     const variants = { company: read(false), assigned: read(true) };
+    const json = new Set(cols.json);
+    const booleans = new Set(cols.booleans);
+    const decoders = cols.keys.map((key) =>
+      json.has(key) ? ('json' as const) : booleans.has(key) ? ('boolean' as const) : ('plain' as const),
+    );
+    const FIRST = 3; // deleted_at, field_meta and the visibility come first
     full[table] = (id, user) => {
       const stmt = isScopedToAssignments(user) ? variants.assigned : variants.company;
       const found = stmt.get({ id, company: user.companyId, user: user.id });
       if (!found) return undefined;
-      const { __deletedAt, __fieldMeta, __visible, ...data } = found;
-      for (const key of cols.json) if (typeof data[key] === 'string') data[key] = JSON.parse(data[key]);
-      for (const key of cols.booleans) data[key] = data[key] === 1;
-      const fieldMeta = JSON.parse(__fieldMeta as string) as FieldMeta;
-      const deletedAt = __deletedAt as string | null;
+      const data: Record<string, unknown> = {};
+      for (let i = 0; i < decoders.length; i++) {
+        const v = found[FIRST + i];
+        const kind = decoders[i];
+        data[cols.keys[i]!] =
+          kind === 'plain' ? v : kind === 'boolean' ? v === 1 : typeof v === 'string' ? JSON.parse(v) : v;
+      }
+      const fieldMeta = JSON.parse(found[1] as string) as FieldMeta;
+      const deletedAt = found[0] as string | null;
       return {
         companyId: data.companyId as string,
         deletedAt,
         version: data.version as number,
         fieldMeta,
         row: data,
-        visible: __visible === 1,
+        visible: found[2] === 1,
         record: { ...data, fieldMeta, deletedAt },
       };
     };
@@ -308,7 +327,10 @@ function applyCreate(ctx: MutationContext, m: Mutation, ops: TableOps): Mutation
   }
   const input = { ...withoutServerFields(m.data, ops.ignoredOnCreate), id: m.rowId };
   const parents = checkParents(ctx, ops, input);
-  const row = withVisibleRows(parents, ctx.user, () => ops.create(ctx, input));
+  // The read above found the id free: the mutator's own check that it is new answers from that (ADR 020).
+  const row = withNewId(m.table, m.rowId, () =>
+    withVisibleRows(parents, ctx.user, () => ops.create(ctx, input)),
+  );
   return { id: m.id, status: 'applied', version: row.version };
 }
 

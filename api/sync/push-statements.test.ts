@@ -9,11 +9,13 @@ import { push } from './push.ts';
 import { device, firstId } from './testing.ts';
 
 /**
- * The push's statement budget (ADR 020, budget B2): a patch costs its savepoint, one read of the row (with
- * whether the user may see it), its UPDATE and the release; the version counter, the activity rows, the
- * stored results and the client's last id are written once per batch.
+ * The push's statement budget (ADR 020, budget B2): in a batch where everything applies, a patch costs one
+ * read of the row (with whether the user may see it) and its UPDATE, and every 16 mutations share one
+ * savepoint pair; the version counter, the activity rows, the stored results and the client's last id are
+ * written once per batch (round 4).
  */
-const PER_PATCH = 4;
+const PER_PATCH = 2;
+const SAVEPOINT_PAIRS_PER_100 = 2 * Math.ceil(100 / 16);
 const PER_BATCH = 12;
 
 let t: TestApp;
@@ -70,7 +72,7 @@ async function newTasks(n: number): Promise<{ id: string; version: number }[]> {
 }
 
 describe('push statement budget (ADR 020)', () => {
-  it('[P6] a push of 100 patches runs at most 4 statements per patch plus 12 per batch', async () => {
+  it('[P6] a push of 100 patches runs at most 2 statements per patch, a savepoint pair per 16, and 12 per batch', async () => {
     const ids = await newTasks(100);
     const d = device(t, admin);
     const before = lastVersion();
@@ -86,7 +88,7 @@ describe('push statement budget (ADR 020)', () => {
     const { result, count } = pushDirect(d.clientId, mutations);
     expect(result.status).toBe(200);
     expect(result.body.results.every((r) => r.status === 'applied')).toBe(true);
-    expect(count).toBeLessThanOrEqual(100 * PER_PATCH + PER_BATCH);
+    expect(count).toBeLessThanOrEqual(100 * PER_PATCH + SAVEPOINT_PAIRS_PER_100 + PER_BATCH);
     // The counter, written once, still covers every version handed out, one per write and none skipped.
     const versions = result.body.results.map((r) => r.version!);
     expect(versions).toEqual(Array.from({ length: 100 }, (_, i) => before + 1 + i));
@@ -107,6 +109,37 @@ describe('push statement budget (ADR 020)', () => {
     expect(result.body.results.map((r) => r.version)).toEqual([before + 1, undefined, before + 2]);
     expect(lastVersion()).toBe(before + 2);
     expect(activityCount()).toBe(activities + 2);
+  });
+
+  it('[P8] a rejection late in a long batch leaves every other mutation applied once, versions gap-free', async () => {
+    const tasks = await newTasks(40);
+    const d = device(t, admin);
+    const before = lastVersion();
+    const activities = activityCount();
+    const rejectedAt = [20, 37];
+    const mutations = tasks.map(({ id, version }, i) =>
+      d.mutation(
+        'patch',
+        'tasks',
+        id,
+        { priority: rejectedAt.includes(i) ? 'not-a-priority' : 'low' },
+        { baseVersion: version },
+      ),
+    );
+    const { result } = pushDirect(d.clientId, mutations);
+    expect(result.status).toBe(200);
+    const statuses = result.body.results.map((r) => r.status);
+    expect(statuses.filter((x) => x === 'rejected')).toHaveLength(2);
+    expect(rejectedAt.map((i) => statuses[i])).toEqual(['rejected', 'rejected']);
+    const versions = result.body.results.filter((r) => r.status === 'applied').map((r) => r.version);
+    expect(versions).toEqual(Array.from({ length: 38 }, (_, i) => before + 1 + i));
+    expect(lastVersion()).toBe(before + 38);
+    expect(activityCount()).toBe(activities + 38);
+    const priorities = t.db.$client
+      .prepare<[string], string>(`SELECT priority FROM tasks WHERE id IN (${tasks.map(() => '?').join(',')})`)
+      .pluck()
+      .all(...(tasks.map((x) => x.id) as [string]));
+    expect(priorities.filter((p) => p === 'low')).toHaveLength(38);
   });
 
   it('[P3] a result stored whole (before ADR 020) still replays as it was', async () => {

@@ -146,17 +146,15 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
     clientTime: clampClientTime(m.clientTime, now),
     batch,
   });
+  const applyOne = (m: Pushed, batch: WriteBatch): MutationResult => {
+    checkBaseVersion(m, batch.lastVersion);
+    return applyMutation(contextOf(m, batch), m);
+  };
   // better-sqlite3 runs a transaction function called inside another one as SAVEPOINT / RELEASE, and rolls
   // back to the savepoint when it throws.
-  const inSavepoint = db.$client.transaction((ctx: MutationContext, m: Pushed) => {
-    checkBaseVersion(m, ctx.batch!.lastVersion);
-    return applyMutation(ctx, m);
-  });
+  const inSavepoint = db.$client.transaction(applyOne);
   const groupInSavepoint = db.$client.transaction((group: readonly Pushed[], batch: WriteBatch) =>
-    group.map((m) => {
-      checkBaseVersion(m, batch.lastVersion);
-      return applyMutation(contextOf(m, batch), m);
-    }),
+    group.map((m) => applyOne(m, batch)),
   );
   /**
    * New mutations in groups of SAVEPOINT_GROUP under one savepoint each; a rejection inside a group rolls
@@ -179,7 +177,7 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
       for (const m of group) {
         const one = batch.mark();
         try {
-          results.push(inSavepoint(contextOf(m, batch), m));
+          results.push(inSavepoint(m, batch));
         } catch (err) {
           batch.rollback(one);
           if (!isPermanent(err)) throw err;

@@ -44,7 +44,10 @@ export interface BlobStore {
    * the app serves them itself (disk). Called only after the caller's right to read them was checked.
    */
   downloadUrl(key: string, mime: string, now: Date): Promise<string | null>;
-  /** The origin browsers reach the store at (for the CSP), or null when it is the app's own. */
+  /**
+   * The origin browsers reach the store at (for the CSP), or null when it is the app's own: the app then
+   * receives every upload itself, so `incoming` never has anything waiting.
+   */
   readonly origin: string | null;
 }
 

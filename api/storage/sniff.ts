@@ -85,7 +85,9 @@ export async function storeImage(
   const meta: ImageMeta = { ...owner, mime, size: bytes.byteLength, sha256, object: sha256 };
   // Who holds the key is decided by the sidecar and the rows naming the key, never by the shared object,
   // so reusing bytes another company stored tells nobody anything.
-  if (!(await store.has(sha256))) await storeContentAddressed(store, sha256, bytes);
+  // Written directly, not through storeContentAddressed: that would hash the bytes (up to 10 MiB) again to
+  // check an address computed from them just above.
+  if (!(await store.has(sha256))) await store.put(sha256, bytes);
   await store.put(metaKey(key), Buffer.from(JSON.stringify(meta)));
   return meta;
 }

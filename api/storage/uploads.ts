@@ -84,6 +84,9 @@ export async function claimNamedUploads(
   body: unknown,
   refused: 'throw' | 'skip' = 'throw',
 ): Promise<void> {
+  // A store the app serves itself (disk) receives every upload through the app, which claims it on arrival:
+  // nothing ever waits, so a push or log body is not walked for addresses there.
+  if (deps.store.origin === null) return;
   const limit = pLimit(8);
   const claim = async (key: string) => {
     try {

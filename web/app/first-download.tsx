@@ -40,6 +40,27 @@ export function firstDownloadText({ rows, online }: Pick<FirstDownload, 'rows' |
   return `Downloading your data... ${count} so far`;
 }
 
+/** The download's progress line and, when it is stuck, why: the gate's and the dashboard's field tabs'. */
+export function FirstDownloadProgress({
+  download,
+  centered = false,
+}: {
+  download: FirstDownload;
+  centered?: boolean;
+}) {
+  return (
+    <>
+      <Spinner
+        label={download.done === undefined ? 'Loading...' : firstDownloadText(download)}
+        className={centered ? 'flex-col text-center' : 'justify-start'}
+      />
+      {download.problem && (
+        <p className={`text-sm text-red-700 ${centered ? 'mt-4 text-center' : ''}`}>{download.problem}</p>
+      )}
+    </>
+  );
+}
+
 /** Screens that give their own loading skeleton (spec 02 section 2: /schedule, /logs), by path. */
 const SCREEN_SKELETONS: Record<string, ComponentType> = {
   '/schedule': ScheduleSkeleton,
@@ -63,11 +84,7 @@ export function FirstDownloadGate({ children }: { children: ReactNode }) {
   if (download.done === true) return <>{children}</>;
   return (
     <div className="p-10" data-testid="first-download" aria-busy="true">
-      <Spinner
-        label={download.done === undefined ? 'Loading...' : firstDownloadText(download)}
-        className="flex-col text-center"
-      />
-      {download.problem && <p className="mt-4 text-center text-sm text-red-700">{download.problem}</p>}
+      <FirstDownloadProgress download={download} centered />
       {inRouter && download.done === false && (
         <div className="mt-6">
           <RouteSkeleton />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PermissionFlags } from '#shared/permissions.ts';
 import { AccessDenied } from '#web/components/access-denied.tsx';
@@ -38,17 +38,9 @@ const SCREEN_LOADERS = {
   '/rbac': () => import('#web/features/rbac/rbac-page.tsx'),
   '/rbac-admin': () => import('#web/features/rbac/rbac-page.tsx'),
 } satisfies Record<AppScreenPath, () => Promise<{ default: ComponentType }>>;
-const ProjectsPage = lazy(SCREEN_LOADERS['/projects']);
-const TasksPage = lazy(SCREEN_LOADERS['/tasks']);
-const CrewPage = lazy(SCREEN_LOADERS['/crew']);
-const SchedulePage = lazy(SCREEN_LOADERS['/schedule']);
-const PhotosPage = lazy(SCREEN_LOADERS['/photos']);
-const LogsPage = lazy(SCREEN_LOADERS['/logs']);
-const SubsPage = lazy(SCREEN_LOADERS['/subs']);
-const RbacPage = lazy(SCREEN_LOADERS['/rbac']);
-const DashboardPage = lazy(SCREEN_LOADERS['/dashboard']);
-const ActivityPage = lazy(SCREEN_LOADERS['/activity']);
-const ProjectHealthPage = lazy(SCREEN_LOADERS['/project-health']);
+const SCREEN_PAGES = {} as Record<AppScreenPath, LazyExoticComponent<ComponentType>>;
+for (const path of Object.keys(SCREEN_LOADERS) as AppScreenPath[])
+  SCREEN_PAGES[path] = lazy(SCREEN_LOADERS[path]);
 // Lazy: it reads the device database, which the first route (sign-in, landing) must not download.
 const FirstDownloadGate = lazy(() =>
   import('./first-download.tsx').then((m) => ({ default: m.FirstDownloadGate })),
@@ -104,20 +96,20 @@ function SignedOutRoutes() {
   );
 }
 
-/** What each screen of APP_SCREENS renders; `mirror` screens read the device mirror and wait for its first download. */
-const SCREEN_ELEMENTS: Record<AppScreenPath, { element: ReactNode; title: string; mirror?: boolean }> = {
-  '/dashboard': { element: <DashboardPage />, title: 'Dashboard' },
-  '/activity': { element: <ActivityPage />, title: 'Recent Activity' },
-  '/projects': { element: <ProjectsPage />, title: 'Projects', mirror: true },
-  '/tasks': { element: <TasksPage />, title: 'Tasks', mirror: true },
-  '/project-health': { element: <ProjectHealthPage />, title: 'Project Health' },
-  '/schedule': { element: <SchedulePage />, title: 'Schedule', mirror: true },
-  '/photos': { element: <PhotosPage />, title: 'Photos', mirror: true },
-  '/logs': { element: <LogsPage />, title: 'Project Logs', mirror: true },
-  '/crew': { element: <CrewPage />, title: 'Crew', mirror: true },
-  '/subs': { element: <SubsPage />, title: 'Subs', mirror: true },
-  '/rbac': { element: <RbacPage />, title: 'RBAC Admin' },
-  '/rbac-admin': { element: <RbacPage />, title: 'RBAC Admin' },
+/** The title of each screen of APP_SCREENS; `mirror` screens read the device mirror and wait for its first download. */
+const SCREENS: Record<AppScreenPath, { title: string; mirror?: boolean }> = {
+  '/dashboard': { title: 'Dashboard' },
+  '/activity': { title: 'Recent Activity' },
+  '/projects': { title: 'Projects', mirror: true },
+  '/tasks': { title: 'Tasks', mirror: true },
+  '/project-health': { title: 'Project Health' },
+  '/schedule': { title: 'Schedule', mirror: true },
+  '/photos': { title: 'Photos', mirror: true },
+  '/logs': { title: 'Project Logs', mirror: true },
+  '/crew': { title: 'Crew', mirror: true },
+  '/subs': { title: 'Subs', mirror: true },
+  '/rbac': { title: 'RBAC Admin' },
+  '/rbac-admin': { title: 'RBAC Admin' },
 };
 
 /** A route guard on the same permission flag as the screen's menu item (issue 9 item 9). */
@@ -154,7 +146,7 @@ function SignedInLogin() {
 }
 
 function SignedInRoutes() {
-  const dashboard = SCREEN_ELEMENTS['/dashboard'];
+  const DashboardPage = SCREEN_PAGES['/dashboard'];
   return (
     <Screen>
       <Routes>
@@ -163,20 +155,21 @@ function SignedInRoutes() {
           <Route
             index
             element={
-              <Guarded flag="dashboard" title={dashboard.title}>
-                {dashboard.element}
+              <Guarded flag="dashboard" title={SCREENS['/dashboard'].title}>
+                <DashboardPage />
               </Guarded>
             }
           />
           {APP_SCREENS.map(({ path, flag }) => {
-            const screen = SCREEN_ELEMENTS[path];
+            const screen = SCREENS[path];
+            const Page = SCREEN_PAGES[path];
             return (
               <Route
                 key={path}
                 path={path.slice(1)}
                 element={
                   <Guarded flag={flag} title={screen.title} mirror={screen.mirror}>
-                    {screen.element}
+                    <Page />
                   </Guarded>
                 }
               />

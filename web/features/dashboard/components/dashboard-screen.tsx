@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { activeProjectCount } from '#shared/rules/overview-metrics.ts';
 import type { SyncDb } from '#sync/db.ts';
-import { firstDownloadText, type FirstDownload } from '#web/app/first-download.tsx';
+import { FirstDownloadProgress, type FirstDownload } from '#web/app/first-download.tsx';
 import type { LocalWrite } from '#web/app/local-data.tsx';
 import { AsOfNotice } from '#web/components/as-of-notice.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -48,10 +48,8 @@ export interface DashboardScreenProps {
   /** The clock (tests); the live one moves every minute. */
   now?: Date;
   /** The device's first download while it runs; the field tabs wait for it (undefined once done). */
-  downloading?: DashboardDownload;
+  downloading?: FirstDownload;
 }
-
-export type DashboardDownload = Pick<FirstDownload, 'done' | 'rows' | 'online' | 'problem'>;
 
 /**
  * The Dashboard (spec 01 section 2; issue 12). Projects, tasks, photos and the numbers drawn from them come
@@ -83,7 +81,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow, downloading }:
     [setParams],
   );
 
-  const field = { db, user, write, now, finance };
+  const tabProps = { db, user, write, now, finance };
   return (
     <section
       className="mx-auto grid w-full max-w-[1440px] grid-cols-1 gap-4 p-4 md:p-6"
@@ -120,12 +118,12 @@ export function DashboardScreen({ db, user, write, now: fixedNow, downloading }:
           {downloading ? (
             <DashboardDownloading download={downloading} />
           ) : (
-            <OverviewTab {...field} offline={offline} />
+            <OverviewTab {...tabProps} offline={offline} />
           )}
         </TabsContent>
 
         <TabsContent value="tasks" className="grid min-w-0 grid-cols-1 gap-4">
-          {downloading ? <DashboardDownloading download={downloading} /> : <TasksTab {...field} />}
+          {downloading ? <DashboardDownloading download={downloading} /> : <TasksTab {...tabProps} />}
         </TabsContent>
 
         <TabsContent value="communications" className="min-w-0">
@@ -156,7 +154,7 @@ interface FieldTabProps {
 
 /**
  * The two tabs drawn from the device mirror each read it only while shown (Radix mounts the active tab
- * alone), so a tick on the task tab does not re-read the projects and the other tabs read nothing.
+ * alone), so the office tabs read nothing from it.
  */
 function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offline: boolean }) {
   const timeZone = user.companyTimeZone;
@@ -250,14 +248,10 @@ function TasksTab({ db, user, write, now }: FieldTabProps) {
  * drawn from a half-filled mirror would say "No projects yet" (untrue) and then grow row by row, pushing
  * everything below them down the screen; this block is replaced once, by the finished dashboard.
  */
-function DashboardDownloading({ download }: { download: DashboardDownload }) {
+function DashboardDownloading({ download }: { download: FirstDownload }) {
   return (
     <div data-testid="first-download" aria-busy="true" className="grid content-start gap-4">
-      <Spinner
-        label={download.done === undefined ? 'Loading...' : firstDownloadText(download)}
-        className="justify-start"
-      />
-      {download.problem && <p className="text-sm text-red-700">{download.problem}</p>}
+      <FirstDownloadProgress download={download} />
       <FieldPlaceholder />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
 import { HttpError, bodyTooLarge, isJsonType, jsonBodyLimit } from './http.ts';
@@ -138,6 +139,12 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
     }
     await next();
   });
+
+  // Reads are gzipped for a client that accepts it: a first download's page of the demo data is 160 KiB of
+  // JSON and about 25 KiB gzipped, seconds on a phone's slow link (budget B10). Writes answer small bodies,
+  // and the event stream's content type is never compressed (it would hold pokes back until a buffer fills).
+  const compressReads = compress();
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' ? compressReads(c, next) : next()));
 
   app.route('/api/auth', authRoutes);
   app.route('/api', apiRoutes);

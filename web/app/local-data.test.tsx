@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { useEffect } from 'react';
+import { act, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { openSyncDb } from '#sync/db.ts';
-import { LocalDataProvider } from './local-data.tsx';
+import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { FirstScreenShown, LocalDataProvider } from './local-data.tsx';
+import { useSession } from './session.tsx';
+import { TopBar } from './shell/top-bar.tsx';
 import { fakeSyncEngine, json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
 
 afterEach(() => {
@@ -12,8 +15,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Resolves after `n` frames and the task queued after the last: long enough for anything afterPaint runs. */
+async function frames(n: number) {
+  for (let i = 0; i < n; i++) {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  }
+}
+
+/** A screen chunk that loads when the test says so, as a route's lazy screen loads on a slow phone. */
+function slowScreen(Screen: ComponentType) {
+  let load = () => {};
+  const Lazy = lazy(
+    () =>
+      new Promise<{ default: ComponentType }>((resolve) => {
+        load = () => resolve({ default: Screen });
+      }),
+  );
+  return { Lazy, load: () => load() };
+}
+
+/** The top bar as the signed-in layout renders it: once the session knows its user. */
+function SignedInTopBar() {
+  return useSession().user ? (
+    <TooltipProvider>
+      <TopBar />
+    </TooltipProvider>
+  ) : null;
+}
+
 describe('start-up order (budget B10)', () => {
-  it('the sync engine (its lock, event stream and first pull) starts only after the first screen has painted', async () => {
+  it('the sync engine (its lock, event stream and first pull) starts only once the first screen has loaded and painted', async () => {
     stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
     const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
     const db = openSyncDb(scope);
@@ -28,13 +59,53 @@ describe('start-up order (budget B10)', () => {
       }, []);
       return <h1>Projects</h1>;
     }
+    const { Lazy, load } = slowScreen(FirstScreen);
     renderInApp(
       <LocalDataProvider scope={scope} db={db} createEngine={() => engine}>
-        <FirstScreen />
+        <p>Shell</p>
+        <Suspense fallback={<p>Loading...</p>}>
+          <Lazy />
+          <FirstScreenShown />
+        </Suspense>
       </LocalDataProvider>,
     );
+    await screen.findByText('Loading...');
+    // The shell has painted, frames go by; the screen's chunk is still on its way, so nothing starts.
+    await frames(3);
+    expect(events).toEqual([]);
+
+    act(load);
     await screen.findByRole('heading', { name: 'Projects' });
     await waitFor(() => expect(events).toEqual(['screen mounted', 'frame', 'engine started']));
+    db.close();
+  });
+
+  it('the top bar asks for the notifications only once the first screen is shown', async () => {
+    const api = stubApi({
+      'GET /api/auth/user': () => json(TEST_USER),
+      'GET /api/notifications': () => json([]),
+    });
+    const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
+    const db = openSyncDb(scope);
+    const { engine } = fakeSyncEngine();
+    const { Lazy, load } = slowScreen(() => <h1>Dashboard</h1>);
+    const asked = () => api.mock.calls.filter(([url]) => String(url).includes('/api/notifications')).length;
+    renderInApp(
+      <LocalDataProvider scope={scope} db={db} createEngine={() => engine}>
+        <SignedInTopBar />
+        <Suspense fallback={<p>Loading...</p>}>
+          <Lazy />
+          <FirstScreenShown />
+        </Suspense>
+      </LocalDataProvider>,
+    );
+    await screen.findByRole('button', { name: 'Notifications' });
+    await frames(3);
+    expect(asked()).toBe(0);
+
+    act(load);
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await waitFor(() => expect(asked()).toBe(1));
     db.close();
   });
 });

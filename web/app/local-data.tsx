@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -47,6 +48,37 @@ export function useHasUnsentChanges(rowId: string): boolean {
 /** How long sign-out waits for the engine to finish a running cycle. */
 const STOP_WAIT_MS = 2_000;
 
+/**
+ * How long the engine waits for the first screen at most: a screen whose chunk cannot load (offline with
+ * an old cache) shows an error instead, and the outbox must still be sent.
+ */
+export const FIRST_SCREEN_LIMIT_MS = 3_000;
+
+interface FirstScreen {
+  /** Whether the first screen has committed (or FIRST_SCREEN_LIMIT_MS passed). */
+  shown: boolean;
+  markShown: () => void;
+}
+
+const FirstScreenContext = createContext<FirstScreen>({ shown: true, markShown: () => {} });
+
+/**
+ * Rendered beside the route's screen inside the screen's Suspense boundary, so its effect runs once the
+ * screen's chunk has loaded and the screen has committed: the sync engine and the office reads of the
+ * shell (notifications) wait for it, so the first screen's bytes and main-thread time come first on a
+ * slow phone (budget B10: the first pull is 160 KiB of the demo data).
+ */
+export function FirstScreenShown() {
+  const { markShown } = useContext(FirstScreenContext);
+  useEffect(markShown, [markShown]);
+  return null;
+}
+
+/** Whether the signed-in app's first screen has been shown (true outside the provider). */
+export function useFirstScreenShown(): boolean {
+  return useContext(FirstScreenContext).shown;
+}
+
 export interface LocalDataProviderProps {
   scope: { companyId: string; userId: string };
   children: ReactNode;
@@ -63,7 +95,8 @@ const defaultEngine = (db: SyncDb) => createSyncEngine({ db });
 /**
  * Opens the Dexie mirror of the signed-in user in their company (one database per user and company, so
  * another user on this device never sees or sends this user's data), starts the sync engine once the first
- * screen is painted (its lock, event stream and first pull are not needed for that paint; budget B10), and
+ * screen is painted (`FirstScreenShown`: its lock, event stream and first pull are not needed for that
+ * paint; budget B10), and
  * stops it at sign-out or when the user changes. The outbox stays in this user's own database after sign-out.
  */
 export function LocalDataProvider({
@@ -79,11 +112,25 @@ export function LocalDataProvider({
   const onSignOut = session.onSignOut;
   const refreshSession = session.refresh;
   const [state, setState] = useState<LocalData | null>(null);
+  const [shown, setShown] = useState(false);
+  const markShown = useCallback(() => setShown(true), []);
+  const firstScreen = useMemo(() => ({ shown, markShown }), [shown, markShown]);
+
+  useEffect(() => {
+    if (shown) return;
+    const limit = setTimeout(markShown, FIRST_SCREEN_LIMIT_MS);
+    return () => clearTimeout(limit);
+  }, [shown, markShown]);
+
+  const engineToStart = shown ? state?.engine : null;
+  useEffect(() => {
+    if (!engineToStart) return;
+    return afterPaint(() => engineToStart.start());
+  }, [engineToStart]);
 
   useEffect(() => {
     const db = givenDb ?? openSyncDb({ companyId, userId });
     const engine = withEngine ? createEngine(db) : null;
-    const cancelStart = engine ? afterPaint(() => engine.start()) : () => {};
     setState({ db, engine });
     requestPersistentStorage();
     let stopped: Promise<void> | null = null;
@@ -100,7 +147,6 @@ export function LocalDataProvider({
       tooOld = s.paused === 'schema';
     });
     return () => {
-      cancelStart();
       unhook();
       unsubscribe?.();
       setState(null);
@@ -114,7 +160,9 @@ export function LocalDataProvider({
   if (!state) return <>{fallback}</>;
   return (
     <LocalDataContext.Provider value={state}>
-      <PendingRows db={state.db}>{children}</PendingRows>
+      <FirstScreenContext.Provider value={firstScreen}>
+        <PendingRows db={state.db}>{children}</PendingRows>
+      </FirstScreenContext.Provider>
     </LocalDataContext.Provider>
   );
 }

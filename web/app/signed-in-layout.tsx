@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner, FullScreenSpinner } from '#web/components/spinner.tsx';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
-import { LocalDataProvider } from './local-data.tsx';
+import { FirstScreenShown, LocalDataProvider } from './local-data.tsx';
 import { useCurrentUser } from './session.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
@@ -22,6 +22,7 @@ export default function SignedInLayout() {
         <AppShell>
           <Suspense fallback={<Spinner label="Loading..." className="p-10" />}>
             <Outlet />
+            <FirstScreenShown />
           </Suspense>
         </AppShell>
       </TooltipProvider>

@@ -1,6 +1,7 @@
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { SyncIndicator } from '#web/features/sync-status/components/sync-indicator.tsx';
 import { displayFirstName, initialsOf } from '#web/lib/session-user.ts';
+import { useFirstScreenShown } from '../local-data.tsx';
 import { useCurrentUser, useSession } from '../session.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SignOutButton } from './sign-out-button.tsx';
@@ -11,6 +12,8 @@ export const PRODUCT_NAME = 'SiteCommand';
 export function TopBar() {
   const user = useCurrentUser();
   const { offline } = useSession();
+  // The bell's list waits for the first screen, as the sync engine does: it is not what the user came for.
+  const screenShown = useFirstScreenShown();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-3 sm:px-5">
       <MobileMenu user={user} />
@@ -22,7 +25,7 @@ export function TopBar() {
         {user.companyName || PRODUCT_NAME}
       </p>
       <SyncIndicator sessionOffline={offline} />
-      <NotificationBell enabled={!offline} />
+      <NotificationBell enabled={!offline && screenShown} />
       {/* Spec 02 section 2: initials and first name; stacked on a phone so both fit. */}
       <div className="flex max-w-20 min-w-0 flex-col items-center gap-0.5 sm:max-w-none sm:flex-row sm:gap-2">
         <span

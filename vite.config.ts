@@ -44,6 +44,53 @@ function precompress(): Plugin {
   };
 }
 
+/** Where a first visit starts before anyone has signed in: the entry and the pages it opens lazily. */
+const BEFORE_SIGN_IN = [
+  'web/main.tsx',
+  'web/features/auth/sign-in-page.tsx',
+  'web/features/auth/change-password-page.tsx',
+  'web/features/landing/landing-page.tsx',
+  'web/features/not-found/not-found-page.tsx',
+];
+const SIGNED_IN_LAYOUT = 'web/app/signed-in-layout.tsx';
+
+/**
+ * The signed-in layout and everything it alone needs (the device database, sync engine, schemas, shell,
+ * dialogs) in ONE chunk. Split automatically, a first signed-in visit asked for about 40 files, most under
+ * 2 KiB, and a phone on HTTP/1.1 fetches 6 at a time: round trips of tiny files stood between the first
+ * script and the first screen (budget B10). The set is computed from the module graph once it is built
+ * (static imports reachable from the layout, less those reachable before sign-in), so the entry and
+ * sign-in never download it and a new import needs no list kept by hand.
+ */
+function signedInChunk() {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'sitecommand-signed-in-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const idOf = (file: string) => ids.find((id) => id.endsWith(`/${file}`));
+      const reach = (root: string | undefined, into: Set<string>) => {
+        const stack = root ? [root] : [];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      const before = new Set<string>();
+      for (const file of BEFORE_SIGN_IN) reach(idOf(file), before);
+      const layout = new Set<string>();
+      reach(idOf(SIGNED_IN_LAYOUT), layout);
+      members.clear();
+      for (const id of layout) if (!before.has(id)) members.add(id);
+    },
+  };
+  return { plugin, test: (id: string) => members.has(id) };
+}
+const signedIn = signedInChunk();
+
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
@@ -57,12 +104,20 @@ export default defineConfig({
         // waited for extra round trips of tiny files (B10: LCP of /dashboard 4.2 -> 3.8 s). The app's icons
         // together are 9 KiB, loaded beside the first script (it shows a spinner icon itself). Radix parts
         // are left to the automatic split: grouped, sign-in would download all of them (38 KiB).
-        codeSplitting: { groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }] },
+        codeSplitting: {
+          // A group takes only the modules its test names, not their dependencies (React stays in the entry).
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: 'signed-in', test: signedIn.test, priority: 1 },
+          ],
+        },
       },
     },
   },
   server: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } } },
   plugins: [
+    signedIn.plugin,
     react(),
     tailwindcss(),
     precompress(),

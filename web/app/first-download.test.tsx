@@ -5,7 +5,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { openSyncDb, readMeta } from '#sync/db.ts';
 import type { SyncStatus } from '#sync/engine.ts';
-import { FirstDownloadGate } from './first-download.tsx';
+import { FirstDownloadGate, firstDownloadText } from './first-download.tsx';
 import { StaticLocalData } from './local-data.tsx';
 import { fakeSyncEngine } from './test-utils.tsx';
 
@@ -15,6 +15,15 @@ afterEach(cleanup);
 const engineWith = (status: Partial<SyncStatus>) => fakeSyncEngine({ pulling: true, ...status });
 
 describe('the first download', () => {
+  it('counts the rows with thousands separators as a user reads them', () => {
+    const text = (rows: number) => firstDownloadText({ rows, online: true });
+    expect(text(0)).toBe('Downloading your data... 0 rows so far');
+    expect(text(1)).toBe('Downloading your data... 1 row so far');
+    expect(text(999)).toBe('Downloading your data... 999 rows so far');
+    expect(text(100_000)).toBe('Downloading your data... 100,000 rows so far');
+    expect(text(1_234_567)).toBe('Downloading your data... 1,234,567 rows so far');
+  });
+
   it('shows progress instead of the screen until the first pull completes, then the screen', async () => {
     const db = openSyncDb({ companyId: `company-first-${Date.now()}`, userId: 'user-1' });
     await readMeta(db);

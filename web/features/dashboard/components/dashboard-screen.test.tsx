@@ -138,7 +138,7 @@ describe('stat cards', () => {
 });
 
 describe('first download', () => {
-  it('shows the download with its progress, not "No projects yet", while the device fills; the office tabs still open', async () => {
+  it('shows the download with its progress and the quick actions, not "No projects yet", while the device fills; the office tabs still open', async () => {
     stubActivities();
     await seed({ projects: [pulledProject(pid(1), 'Harbor Tower', 'active')] });
     renderWithApp(
@@ -152,6 +152,9 @@ describe('first download', () => {
       />,
     );
     expect(screen.getByText('Downloading your data... 1,234 rows so far')).toBeTruthy();
+    // Somewhere to go meanwhile: the quick actions need no data.
+    const actions = screen.getByRole('navigation', { name: 'Quick actions' });
+    expect(within(actions).getByRole('link', { name: 'Add Project' }).getAttribute('href')).toBe('/projects');
     // A half-filled mirror is not shown as the company's data.
     expect(screen.queryByRole('region', { name: 'Multi-Project Overview' })).toBeNull();
     expect(screen.queryByText('Harbor Tower')).toBeNull();

@@ -116,7 +116,11 @@ export function DashboardScreen({ db, user, write, now: fixedNow, downloading }:
 
         <TabsContent value="overview" className="grid min-w-0 grid-cols-1 gap-4">
           {downloading ? (
-            <DashboardDownloading download={downloading} />
+            <>
+              {/* The quick actions need no data, and sit where the finished tab has them. */}
+              <QuickActions flags={user.permissions} />
+              <DashboardDownloading download={downloading} />
+            </>
           ) : (
             <OverviewTab {...tabProps} offline={offline} />
           )}

@@ -13,6 +13,7 @@ import {
   type AppScreenPath,
 } from './app-paths.ts';
 import { useCurrentUser, useSession } from './session.tsx';
+import { SignedInFrame } from './shell/frame.tsx';
 
 // Each screen is its own chunk (DESIGN.md section 8: code-split per route).
 const loadLanding = () => import('#web/features/landing/landing-page.tsx');
@@ -147,11 +148,19 @@ function SignedInLogin() {
 
 function SignedInRoutes() {
   const DashboardPage = SCREEN_PAGES['/dashboard'];
+  const user = useCurrentUser();
   return (
     <Screen>
       <Routes>
         <Route path="/login" element={<SignedInLogin />} />
-        <Route element={<SignedInLayout />}>
+        <Route
+          element={
+            // The app's frame (and the Dashboard's greeting) while the signed-in code loads, not a blank page.
+            <Suspense fallback={<SignedInFrame user={user} />}>
+              <SignedInLayout />
+            </Suspense>
+          }
+        >
           <Route
             index
             element={

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Spinner, FullScreenSpinner } from '#web/components/spinner.tsx';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { FirstScreenShown, LocalDataProvider } from './local-data.tsx';
 import { useCurrentUser } from './session.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { ScreenPlaceholder, SignedInFrame } from './shell/frame.tsx';
 
 /**
  * The signed-in part of the app, one lazy chunk: the user's local mirror and sync engine, the shell, and
@@ -16,11 +16,11 @@ export default function SignedInLayout() {
     <LocalDataProvider
       key={`${user.companyId}:${user.id}`}
       scope={{ companyId: user.companyId, userId: user.id }}
-      fallback={<FullScreenSpinner label="Loading your dashboard..." />}
+      fallback={<SignedInFrame user={user} />}
     >
       <TooltipProvider>
         <AppShell>
-          <Suspense fallback={<Spinner label="Loading..." className="p-10" />}>
+          <Suspense fallback={<ScreenPlaceholder user={user} />}>
             <Outlet />
             <FirstScreenShown />
           </Suspense>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { activeProjectCount } from '#shared/rules/overview-metrics.ts';
 import type { SyncDb } from '#sync/db.ts';
@@ -9,11 +9,12 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { isNetworkError, serverMessage } from '#web/lib/api.ts';
-import { displayFirstName, type CurrentUser } from '#web/lib/session-user.ts';
+import type { CurrentUser } from '#web/lib/session-user.ts';
 import { useBrowserOnline } from '#web/lib/use-online.ts';
 import { useRecentActivity } from '../hooks/use-activities.ts';
 import { useFieldData, useNow, type DashboardTaskView } from '../hooks/use-field-data.ts';
 import { ActiveProjects, MultiProjectOverview, QuickActions, StatCards } from './overview-widgets.tsx';
+import { DashboardFrame } from './dashboard-frame.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 import {
   ExpiredTasks,
@@ -83,19 +84,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow, downloading }:
 
   const tabProps = { db, user, write, now, finance };
   return (
-    <section
-      className="mx-auto grid w-full max-w-[1440px] grid-cols-1 gap-4 p-4 md:p-6"
-      aria-labelledby="dashboard-heading"
-    >
-      <header className="grid min-w-0 grid-cols-1 gap-1">
-        <h1 id="dashboard-heading" className="text-2xl font-semibold text-slate-900">
-          Dashboard
-        </h1>
-        <p className="text-sm text-slate-600">
-          Welcome back, {displayFirstName(user)}
-          {user.companyName ? ` · ${user.companyName}` : ''}
-        </p>
-      </header>
+    <DashboardFrame user={user}>
       {offline && (
         <AsOfNotice
           what="recent activity"
@@ -144,7 +133,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow, downloading }:
           </TabsContent>
         )}
       </Tabs>
-    </section>
+    </DashboardFrame>
   );
 }
 
@@ -169,7 +158,13 @@ function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offl
   // The three reads answer one by one; widgets filling in turn would push each other down the screen, so
   // one placeholder stands for them until all three have answered.
   const { projects, tasks, photos } = field;
-  const loaded = projects && tasks && photos ? { projects, tasks, photos } : null;
+  const answered = useMemo(
+    () => (projects && tasks && photos ? { projects, tasks, photos } : null),
+    [projects, tasks, photos],
+  );
+  // The widgets are drawn as a transition: React renders them in slices between which taps and scrolls
+  // are handled, rather than in one long task on a phone (total blocking time, budget B10).
+  const loaded = useDeferredValue(answered);
   return (
     <>
       <div className="grid min-w-0 grid-cols-1 gap-3">

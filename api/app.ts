@@ -70,7 +70,7 @@ function errorResponse(c: Context, err: HttpError) {
 }
 
 /** Builds the whole application (no listen): API, security middleware and, optionally, the static PWA. */
-export function createApp(deps: AppDeps, options: { staticApp?: Hono } = {}) {
+export function createApp(deps: AppDeps, options: { staticApp?: Hono<AppEnv> } = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   const policy = contentSecurityPolicy(deps.store.origin);
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN } from './test-utils.ts';
+import { createApp } from './app.ts';
 import { staticApp, startServer } from './serve.ts';
 
 const cleanups: (() => void)[] = [];
@@ -123,5 +124,74 @@ describe('static files', () => {
     const res = await web.request('/projects/123');
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>shell</title>');
+  });
+});
+
+describe('the page for a signed-in navigation (first screen without a round trip)', () => {
+  const dist = fs.mkdtempSync(path.join(fs.realpathSync(process.cwd()), '.tmp-dist-'));
+  cleanups.push(() => fs.rmSync(dist, { recursive: true, force: true }));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>',
+  );
+  const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+  const blockOf = (html: string) =>
+    /<script type="application\/json" id="session-user">(.*?)<\/script><\/head>/s.exec(html)?.[1] ?? null;
+
+  async function setUp() {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const app = createApp(t.deps, { staticApp: staticApp(dist) });
+    const get = (url: string, headers: Record<string, string>) => app.request(url, { headers });
+    return { t, get, cookie: await t.login('manager@summit.test') };
+  }
+
+  it('carries the same user GET /api/auth/user answers, on every app address, for this user only', async () => {
+    const { t, get, cookie } = await setUp();
+    const expected = await (await t.request('GET', '/api/auth/user', { cookie })).json();
+    for (const url of ['/dashboard', '/', '/tasks?view=list']) {
+      const res = await get(url, { ...NAVIGATION, cookie });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('vary')).toMatch(/cookie/i);
+      const block = blockOf(await res.text());
+      expect(block, url).not.toBeNull();
+      expect(JSON.parse(block!)).toEqual(expected);
+    }
+  });
+
+  it('is the page as built for a fetch (the service worker caching it), a visitor, or an ended session', async () => {
+    const { t, get, cookie } = await setUp();
+    const precache = await get('/index.html', {
+      cookie,
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    });
+    const fromWorker = await get('/dashboard', {
+      cookie,
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    });
+    const visitor = await get('/dashboard', NAVIGATION);
+    await t.request('POST', '/api/auth/logout', { cookie });
+    const ended = await get('/dashboard', { ...NAVIGATION, cookie });
+    for (const res of [precache, fromWorker, visitor, ended]) {
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<title>shell</title>');
+      expect(blockOf(html)).toBeNull();
+      expect(html).not.toContain('manager@summit.test');
+    }
+    expect(visitor.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps a name with markup in it as data: nothing in the block can end it', async () => {
+    const { t, get, cookie } = await setUp();
+    const name = '</script><script>alert(1)</script><!--';
+    t.db.$client.prepare("UPDATE users SET first_name = ? WHERE email = 'manager@summit.test'").run(name);
+    const html = await (await get('/dashboard', { ...NAVIGATION, cookie })).text();
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    expect(JSON.parse(blockOf(html)!).firstName).toBe(name);
   });
 });

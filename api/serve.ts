@@ -4,9 +4,12 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
+import { loadSessionUser, userPayload } from './auth/session.ts';
+import type { AppEnv } from './context.ts';
+import { sessionUserBlock } from '#shared/page-bootstrap.ts';
 import type { Env } from './env.ts';
 import { openDb, type Db } from './db/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
@@ -23,8 +26,8 @@ const HEADERS_TIMEOUT_MS = 20_000;
  * The built PWA: hashed assets cached for a year, everything else revalidated, unknown paths -> the shell.
  * A missing asset is a 404: answering the shell there would cache HTML as a script chunk for a year.
  */
-export function staticApp(dist = DIST): Hono {
-  const web = new Hono();
+export function staticApp(dist = DIST): Hono<AppEnv> {
+  const web = new Hono<AppEnv>();
   // The shell and its assets are text; compression cuts the first route's transfer about threefold (budget
   // B10). The build writes brotli and gzip copies of its assets (vite.config.ts), sent as they are; what
   // has no copy (the shell, small files) is gzipped on the way out.
@@ -33,19 +36,40 @@ export function staticApp(dist = DIST): Hono {
     await next();
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // '/' would be served as the built index.html file; it is the app's page like any other address.
+  web.get('/', async (c) => shell(c, dist));
   web.use('*', serveStatic({ root: path.relative(process.cwd(), dist) || '.', precompressed: true }));
   web.all('/assets/*', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.text('Not found', 404);
   });
-  web.get('*', async (c) => {
-    const index = path.join(dist, 'index.html');
-    if (!fs.existsSync(index)) return c.text('The web app is not built. Run npm run build.', 503);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(index, 'utf8'));
-  });
+  web.get('*', async (c) => shell(c, dist));
   return web;
 }
+
+/**
+ * The app's page. A browser's navigation with a valid session gets the user written into it
+ * (shared/page-bootstrap.ts), so the first screen paints without first asking who is signed in; that page
+ * is this user's alone and never stored. Anything else (the service worker caching the shell for offline
+ * starts, a visitor) gets the page as built.
+ */
+function shell(c: Context<AppEnv>, dist: string) {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return c.text('The web app is not built. Run npm run build.', 503);
+  const html = fs.readFileSync(index, 'utf8');
+  const user = isNavigation(c) && c.var.deps ? loadSessionUser(c, c.var.deps) : null;
+  if (!user) {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  }
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Vary', 'Cookie');
+  return c.html(html.replace('</head>', `${sessionUserBlock(userPayload(user))}</head>`));
+}
+
+/** A top-level page load or link followed in a tab; not a fetch (the service worker's precache is one). */
+const isNavigation = (c: Context) =>
+  c.req.header('sec-fetch-mode') === 'navigate' && c.req.header('sec-fetch-dest') === 'document';
 
 export interface RunningServer {
   port: number;
@@ -57,7 +81,7 @@ export interface RunningServer {
 /** Opens the database, seeds it when asked, and listens (port 0 picks a free port). */
 export async function startServer(
   env: Env,
-  options: { staticApp?: Hono; log?: (line: string) => void; shutdownGraceMs?: number } = {},
+  options: { staticApp?: Hono<AppEnv>; log?: (line: string) => void; shutdownGraceMs?: number } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? console.log;
   // The store first: an unreachable bucket stops the start before the database is opened.

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { LAST_USER_KEY, rememberedUser, rememberUser } from '#web/lib/session-user.ts';
+import { SESSION_USER_ELEMENT_ID, sessionUserBlock } from '#shared/page-bootstrap.ts';
 import { createQueryClient } from '#web/lib/api.ts';
 import { fetchCurrentUser, prefetchCurrentUser, retryUserQuery, useSession } from './session.tsx';
 import { json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
@@ -78,6 +79,32 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(client.getQueryData(['/api/auth/user'])).toEqual(TEST_USER));
     renderInApp(<Probe />, { client });
     expect(await screen.findByText('authenticated crew@summit.test online')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the user the server wrote into the page: signed in at the first render, with no request', async () => {
+    const fetch = stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    document.head.insertAdjacentHTML('beforeend', sessionUserBlock(TEST_USER));
+    const client = createQueryClient();
+    prefetchCurrentUser(client);
+    expect(client.getQueryData(['/api/auth/user'])).toEqual(TEST_USER);
+    renderInApp(<Probe />, { client });
+    expect(screen.getByText('authenticated crew@summit.test online')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    // Remembered for an offline start, as an answer from the server is; and read once only.
+    expect(rememberedUser()).toMatchObject({ id: TEST_USER.id });
+    expect(document.getElementById(SESSION_USER_ELEMENT_ID)).toBeNull();
+  });
+
+  it('asks the server when the page carries no user, or one it cannot read', async () => {
+    const fetch = stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      `<script type="application/json" id="${SESSION_USER_ELEMENT_ID}">{"id":</script>`,
+    );
+    const client = createQueryClient();
+    prefetchCurrentUser(client);
+    await waitFor(() => expect(client.getQueryData(['/api/auth/user'])).toEqual(TEST_USER));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

@@ -24,8 +24,13 @@ export function toWire(e: OutboxEntry): Mutation {
   };
 }
 
+/** What storing push answers writes. Not `meta`: the pull that follows a push reads it meanwhile. */
+function answerTables(db: SyncDb) {
+  return [...MIRROR_TABLES.map((t) => mirrorTable(db, t)), db.outbox, db.shadows, db.syncIssues];
+}
+
 function rwTables(db: SyncDb) {
-  return [...MIRROR_TABLES.map((t) => mirrorTable(db, t)), db.outbox, db.shadows, db.syncIssues, db.meta];
+  return [...answerTables(db), db.meta];
 }
 
 /**
@@ -46,28 +51,31 @@ export async function applyPushResults(
   const byId = new Map(results.map((r) => [r.id, r]));
   const answered = batch.filter((e) => e.seq !== undefined && byId.has(e.id));
   if (answered.length === 0) return 0;
-  // Bulk reads and writes only: one IndexedDB request per step, whatever the batch size (DESIGN.md 12).
-  return db.transaction('rw', rwTables(db), async () => {
-    const still = await db.outbox.bulkGet(answered.map((e) => e.seq!));
-    const settled = answered.filter((_, i) => still[i] !== undefined);
+  // A few requests per step, whatever the batch size: every request costs a round trip to the IndexedDB
+  // backend, and the next batch's answers wait behind this transaction (DESIGN.md 12, SPEC C19).
+  return db.transaction('rw', answerTables(db), async () => {
+    // The answered entries are a run of the queue: one read of that key range says which are still queued.
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const e of answered) {
+      lo = Math.min(lo, e.seq!);
+      hi = Math.max(hi, e.seq!);
+    }
+    const range = () => db.outbox.where(':id').between(lo, hi, true, true);
+    const queued = new Set(await range().primaryKeys());
+    const settled = answered.filter((e) => queued.has(e.seq!));
+    if (settled.length === queued.size) await range().delete();
+    else await db.outbox.bulkDelete(settled.map((e) => e.seq!));
+
     const keyOf = (e: { table: string; rowId: string }) => `${e.table}\u0000${e.rowId}`;
     const rows = new Map<string, { table: string; rowId: string; rejected: boolean }>();
-    for (const e of settled) {
-      const row = rows.get(keyOf(e)) ?? { table: e.table, rowId: e.rowId, rejected: false };
-      if (byId.get(e.id)!.status === 'rejected') row.rejected = true;
-      rows.set(keyOf(e), row);
-    }
-    const touched = [...rows.values()];
-    const shadowList = await db.shadows.bulkGet(touched.map((r) => [r.table, r.rowId] as [string, string]));
-    const shadows = new Map<string, ShadowRow>();
-    touched.forEach((r, i) => {
-      const shadow = shadowList[i];
-      if (shadow) shadows.set(keyOf(r), { ...shadow });
-    });
     const issues: SyncIssue[] = [];
     for (const e of settled) {
+      const row = rows.get(keyOf(e)) ?? { table: e.table, rowId: e.rowId, rejected: false };
+      rows.set(keyOf(e), row);
       const result = byId.get(e.id)!;
       if (result.status === 'rejected') {
+        row.rejected = true;
         issues.push({
           kind: 'mutation',
           mutation: e,
@@ -75,11 +83,7 @@ export async function applyPushResults(
           message: result.message ?? 'The server refused this change',
           createdAt: now,
         });
-        continue;
-      }
-      const shadow = shadows.get(keyOf(e));
-      if (shadow) shadow.row = applyMutation(shadow.row, e);
-      if (result.status === 'partially_applied') {
+      } else if (result.status === 'partially_applied') {
         issues.push({
           kind: 'conflict',
           mutation: e,
@@ -90,9 +94,9 @@ export async function applyPushResults(
         });
       }
     }
-    await db.outbox.bulkDelete(settled.map((e) => e.seq!));
     if (issues.length) await db.syncIssues.bulkAdd(issues);
 
+    const touched = [...rows.values()];
     const remaining = new Map<string, OutboxEntry[]>();
     for (const e of await pendingForRows(
       db,
@@ -102,11 +106,27 @@ export async function applyPushResults(
       list.push(e);
       remaining.set(keyOf(e), list);
     }
+    // A row with nothing left queued loses its shadow, unread, unless a refusal means rebuilding it.
+    const reread = touched.filter((r) => r.rejected || remaining.has(keyOf(r)));
+    const dropShadows: [string, string][] = touched
+      .filter((r) => !r.rejected && !remaining.has(keyOf(r)))
+      .map((r) => [r.table, r.rowId]);
+    const shadowList = await db.shadows.bulkGet(reread.map((r) => [r.table, r.rowId] as [string, string]));
+    const shadows = new Map<string, ShadowRow>();
+    reread.forEach((r, i) => {
+      const shadow = shadowList[i];
+      if (shadow) shadows.set(keyOf(r), { ...shadow });
+    });
+    for (const e of settled) {
+      if (byId.get(e.id)!.status === 'rejected') continue;
+      const shadow = shadows.get(keyOf(e));
+      if (shadow) shadow.row = applyMutation(shadow.row, e);
+    }
+
     const keepShadows: ShadowRow[] = [];
-    const dropShadows: [string, string][] = [];
     const puts = new Map<string, AnyRow[]>();
     const deletes = new Map<string, string[]>();
-    for (const r of touched) {
+    for (const r of reread) {
       const shadow = shadows.get(keyOf(r));
       if (!shadow) continue;
       const pending = (remaining.get(keyOf(r)) ?? []).sort((a, b) => a.id - b.id);

@@ -278,16 +278,27 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const { clientId } = await readMeta(db);
     let ahead: OutboxEntry[] = [];
     let readUpTo = 0;
+    let reading: Promise<OutboxEntry[]> | null = null;
+    const readAhead = () =>
+      db.outbox
+        .where('seq')
+        .above(readUpTo)
+        .limit(batchSize * READ_AHEAD_BATCHES)
+        .toArray();
     const nextBatch = async (): Promise<OutboxEntry[]> => {
       if (ahead.length === 0) {
-        ahead = await db.outbox
-          .where('seq')
-          .above(readUpTo)
-          .limit(batchSize * READ_AHEAD_BATCHES)
-          .toArray();
+        ahead = await (reading ?? readAhead());
+        reading = null;
         readUpTo = ahead[ahead.length - 1]?.seq ?? readUpTo;
       }
-      return ahead.splice(0, batchSize);
+      const batch = ahead.splice(0, batchSize);
+      // The next read starts as soon as this one is used up: it then waits only for the stores queued
+      // before it, not for the last batches' (a write queued after it goes out with the next cycle, C8).
+      if (ahead.length === 0 && batch.length > 0) {
+        reading = readAhead();
+        reading.catch(() => {});
+      }
+      return batch;
     };
     const send = (batch: OutboxEntry[]) =>
       requestJson(
@@ -361,6 +372,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           // The queue was trimmed or renumbered: read it again from its head.
           ahead = [];
           readUpTo = 0;
+          reading = null;
           batch = await nextBatch();
           inflight = batch.length ? send(batch) : null;
           continue;

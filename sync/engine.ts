@@ -279,6 +279,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let ahead: OutboxEntry[] = [];
     let readUpTo = 0;
     let reading: Promise<OutboxEntry[]> | null = null;
+    /** Every entry read and not yet stored as answered, in queue order: what a store needs to know (C19). */
+    let held: OutboxEntry[] = [];
     const readAhead = () =>
       db.outbox
         .where('seq')
@@ -290,6 +292,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         ahead = await (reading ?? readAhead());
         reading = null;
         readUpTo = ahead[ahead.length - 1]?.seq ?? readUpTo;
+        held.push(...ahead);
       }
       const batch = ahead.splice(0, batchSize);
       // The next read starts as soon as this one is used up: it then waits only for the stores queued
@@ -323,11 +326,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           while (answered.length > 0 && !storeFailure) {
             const group = answered;
             answered = [];
+            const entries = group.flatMap((g) => g.batch);
+            const last = Math.max(...entries.map((e) => e.seq!));
+            held = held.filter((e) => e.seq! > last);
             const settled = await applyPushResults(
               db,
-              group.flatMap((g) => g.batch),
+              entries,
               group.flatMap((g) => g.results),
               now(),
+              { after: held.slice(), upTo: readUpTo },
             );
             status.set({ pending: Math.max(0, status.get().pending - settled) });
           }
@@ -373,6 +380,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           ahead = [];
           readUpTo = 0;
           reading = null;
+          held = [];
           batch = await nextBatch();
           inflight = batch.length ? send(batch) : null;
           continue;

@@ -34,6 +34,20 @@ function rwTables(db: SyncDb) {
 }
 
 /**
+ * What the pusher already holds of the queue: `after`, every entry queued after the batch up to `upTo`
+ * (seq), as read. Entries never change once queued and only the pusher removes them, so what is still
+ * queued for the batch's rows is known from these and one read of the entries above `upTo`, instead of a
+ * look per row.
+ */
+export interface QueueKnown {
+  after: readonly OutboxEntry[];
+  upTo: number;
+}
+
+/** Entries above `upTo` read in one request at most this many; beyond it the queue is looked up per row. */
+const QUEUE_TAIL_READ = 500;
+
+/**
  * Settles a pushed batch in ONE Dexie transaction (SPEC C4, C5). Applied and partially applied mutations
  * leave the outbox and are folded into the row's server shadow, so recomputing the row later keeps them;
  * the row's `version` stays the one last pulled (C3), and the pull brings the server's exact row, conflict
@@ -47,6 +61,7 @@ export async function applyPushResults(
   batch: readonly OutboxEntry[],
   results: readonly MutationResult[],
   now: number,
+  queue?: QueueKnown,
 ): Promise<number> {
   const byId = new Map(results.map((r) => [r.id, r]));
   const answered = batch.filter((e) => e.seq !== undefined && byId.has(e.id));
@@ -98,10 +113,25 @@ export async function applyPushResults(
 
     const touched = [...rows.values()];
     const remaining = new Map<string, OutboxEntry[]>();
-    for (const e of await pendingForRows(
+    // What stays queued of the batch itself: its unanswered entries and answered ones not settled.
+    const settledSeqs = new Set(settled.map((e) => e.seq!));
+    const inBatch = new Set(batch.map((e) => e.seq));
+    const known =
+      queue && [...queued].every((seq) => settledSeqs.has(seq) || inBatch.has(seq))
+        ? {
+            entries: [
+              ...batch.filter((e) => !settledSeqs.has(e.seq!) && (!byId.has(e.id) || queued.has(e.seq!))),
+              ...queue.after,
+            ],
+            above: Math.max(queue.upTo, ...batch.map((e) => e.seq ?? 0)),
+          }
+        : undefined;
+    for (const e of await stillQueued(
       db,
       touched.map((r) => r.rowId),
+      known,
     )) {
+      if (!rows.has(keyOf(e))) continue;
       const list = remaining.get(keyOf(e)) ?? [];
       list.push(e);
       remaining.set(keyOf(e), list);
@@ -146,6 +176,23 @@ export async function applyPushResults(
     for (const [table, ids] of deletes) await mirrorTable(db, table).bulkDelete(ids);
     return settled.length;
   });
+}
+
+/**
+ * The queued entries of some rows (any order; the caller filters by table), from what the pusher holds
+ * (`known`: every queued entry up to `above`) and one read of the entries above it; a look per row when
+ * nothing is known or the entries above are many. Runs inside the caller's transaction.
+ */
+async function stillQueued(
+  db: SyncDb,
+  rowIds: readonly string[],
+  known: { entries: readonly OutboxEntry[]; above: number } | undefined,
+): Promise<OutboxEntry[]> {
+  if (!known || rowIds.length === 0) return pendingForRows(db, rowIds);
+  const tail = db.outbox.where(':id').above(known.above);
+  if ((await tail.count()) > QUEUE_TAIL_READ) return pendingForRows(db, rowIds);
+  const wanted = new Set(rowIds);
+  return [...known.entries, ...(await tail.toArray())].filter((e) => wanted.has(e.rowId));
 }
 
 /**

@@ -366,6 +366,33 @@ describe('draining the outbox', () => {
     expect(serverTask(ids[0]!)?.title).toBe('Checked');
     expect(serverTask(ids[499]!)?.deleted_at).toBeTruthy();
   });
+  it('[C11] answers stored behind the sends keep a shadow exactly while a later change of its row is still queued', async () => {
+    // Batches of 2: a row's refused change and its later changes are answered and stored in different
+    // transactions, each of which must know what is still queued behind it.
+    const d = await synced(MANAGER, { batchSize: 2 });
+    const [a, b] = await d.db.tasks.orderBy('id').limit(2).toArray();
+    await mutate(d.db, 'tasks', 'patch', a!.id, { title: 'First rename' });
+    await mutate(d.db, 'tasks', 'patch', b!.id, { title: 'Other row' });
+    await mutate(d.db, 'tasks', 'patch', a!.id, { status: 'almost-done' as never });
+    await mutate(d.db, 'tasks', 'patch', b!.id, { priority: 'high' });
+    await mutate(d.db, 'tasks', 'patch', a!.id, { priority: 'low' });
+    await d.engine.syncNow();
+    expect(await d.db.outbox.count()).toBe(0);
+    expect(await d.db.shadows.count()).toBe(0);
+    const issues = await d.db.syncIssues.toArray();
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({
+      kind: 'mutation',
+      mutation: { rowId: a!.id, data: { status: 'almost-done' } },
+    });
+    expect(serverTask(a!.id)).toMatchObject({ title: 'First rename', status: a!.status, priority: 'low' });
+    expect(await d.db.tasks.get(a!.id)).toMatchObject({
+      title: 'First rename',
+      status: a!.status,
+      priority: 'low',
+    });
+    expect(await d.db.tasks.get(b!.id)).toMatchObject({ title: 'Other row', priority: 'high' });
+  });
 });
 
 describe('failures', () => {

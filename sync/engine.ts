@@ -2,6 +2,7 @@ import { Dexie, type ObservabilitySet } from 'dexie';
 import {
   MAX_PUSH_MUTATIONS,
   SCHEMA_VERSION,
+  type MutationResult,
   type PullResponse,
   type PushResponse,
 } from '#shared/sync-protocol.ts';
@@ -265,26 +266,42 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const url = (path: string) => `${baseUrl}${path}`;
 
   /**
-   * Pushes the outbox in id order until it is empty (SPEC C4, C19). Pipelined: once the server has answered
-   * a batch (so it has committed it), the next batch goes out while this one's answers are stored locally.
-   * The queue is read ahead several batches at a time (entries never change once queued), so sending the
-   * next batch waits for no IndexedDB read.
+   * Pushes the outbox in id order until it is empty (SPEC C4, C19). The next batch goes out as soon as the
+   * server has answered the previous one (so it has committed it); storing the answers runs behind the
+   * sends, and the batches answered while a store runs are stored together, in one transaction. The queue
+   * is read ahead several batches at a time (entries never change once queued), so sending waits for no
+   * IndexedDB read. Resolves once every batch is answered, with `stored`: the answers still being stored
+   * (the pull goes out meanwhile and applies its first page after them).
    */
-  async function pushAll(): Promise<void> {
+  async function pushAll(): Promise<{ stored: Promise<void> }> {
     let lastConflict: number | null = null;
     const { clientId } = await readMeta(db);
     let ahead: OutboxEntry[] = [];
     let readUpTo = 0;
+    let reading: Promise<OutboxEntry[]> | null = null;
+    /** Every entry read and not yet stored as answered, in queue order: what a store needs to know (C19). */
+    let held: OutboxEntry[] = [];
+    const readAhead = () =>
+      db.outbox
+        .where('seq')
+        .above(readUpTo)
+        .limit(batchSize * READ_AHEAD_BATCHES)
+        .toArray();
     const nextBatch = async (): Promise<OutboxEntry[]> => {
       if (ahead.length === 0) {
-        ahead = await db.outbox
-          .where('seq')
-          .above(readUpTo)
-          .limit(batchSize * READ_AHEAD_BATCHES)
-          .toArray();
+        ahead = await (reading ?? readAhead());
+        reading = null;
         readUpTo = ahead[ahead.length - 1]?.seq ?? readUpTo;
+        held.push(...ahead);
       }
-      return ahead.splice(0, batchSize);
+      const batch = ahead.splice(0, batchSize);
+      // The next read starts as soon as this one is used up: it then waits only for the stores queued
+      // before it, not for the last batches' (a write queued after it goes out with the next cycle, C8).
+      if (ahead.length === 0 && batch.length > 0) {
+        reading = readAhead();
+        reading.catch(() => {});
+      }
+      return batch;
     };
     const send = (batch: OutboxEntry[]) =>
       requestJson(
@@ -298,51 +315,108 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         },
         [409],
       );
-    let batch = await nextBatch();
-    let inflight = batch.length ? send(batch) : null;
-    while (inflight) {
-      const answer = await inflight;
-      status.set({ online: true });
-      if (answer.status === 409) {
-        const body = (answer.body ?? {}) as { code?: unknown; expectedMutationId?: unknown };
-        const expected = body.expectedMutationId;
-        const refused = () =>
-          new SyncHttpError(
-            'protocol',
-            'The server refused the order of the queue',
-            409,
-            'OUT_OF_ORDER',
-            body,
-          );
-        if (body.code !== 'OUT_OF_ORDER' || typeof expected !== 'number' || expected === lastConflict)
-          throw refused();
-        lastConflict = expected;
-        if (!(await resolveOutOfOrder(db, expected))) throw refused();
-        // The queue was trimmed or renumbered: read it again from its head.
-        ahead = [];
-        readUpTo = 0;
-        batch = await nextBatch();
-        inflight = batch.length ? send(batch) : null;
-        continue;
+
+    let answered: { batch: OutboxEntry[]; results: MutationResult[] }[] = [];
+    let storing: Promise<void> | null = null;
+    let storeFailure = null as { error: unknown } | null;
+    /** Stores every answer received so far; a store already running takes the new ones in its next turn. */
+    const store = (): Promise<void> => {
+      storing ??= (async () => {
+        try {
+          while (answered.length > 0 && !storeFailure) {
+            const group = answered;
+            answered = [];
+            const entries = group.flatMap((g) => g.batch);
+            const last = Math.max(...entries.map((e) => e.seq!));
+            held = held.filter((e) => e.seq! > last);
+            const settled = await applyPushResults(
+              db,
+              entries,
+              group.flatMap((g) => g.results),
+              now(),
+              { after: held.slice(), upTo: readUpTo },
+            );
+            status.set({ pending: Math.max(0, status.get().pending - settled) });
+          }
+        } catch (error) {
+          storeFailure = { error };
+        } finally {
+          storing = null;
+        }
+      })();
+      return storing;
+    };
+    /** Waits for every answer to be stored; throws when storing one failed. */
+    const flush = async (): Promise<void> => {
+      while (storing) await storing;
+      if (storeFailure) throw storeFailure.error;
+    };
+
+    try {
+      let batch = await nextBatch();
+      let inflight = batch.length ? send(batch) : null;
+      while (inflight) {
+        const answer = await inflight;
+        status.set({ online: true });
+        if (storeFailure) throw storeFailure.error;
+        if (answer.status === 409) {
+          const body = (answer.body ?? {}) as { code?: unknown; expectedMutationId?: unknown };
+          const expected = body.expectedMutationId;
+          const refused = () =>
+            new SyncHttpError(
+              'protocol',
+              'The server refused the order of the queue',
+              409,
+              'OUT_OF_ORDER',
+              body,
+            );
+          if (body.code !== 'OUT_OF_ORDER' || typeof expected !== 'number' || expected === lastConflict)
+            throw refused();
+          lastConflict = expected;
+          // The queue is fixed from what is stored: every earlier answer first.
+          await flush();
+          if (!(await resolveOutOfOrder(db, expected))) throw refused();
+          // The queue was trimmed or renumbered: read it again from its head.
+          ahead = [];
+          readUpTo = 0;
+          reading = null;
+          held = [];
+          batch = await nextBatch();
+          inflight = batch.length ? send(batch) : null;
+          continue;
+        }
+        const body = answer.body as PushResponse | null;
+        if (!body || !Array.isArray(body.results))
+          throw new SyncHttpError('protocol', 'Push answer without results', 200);
+        const answeredIds = new Set(body.results.map((r) => r.id));
+        if (!batch.some((e) => answeredIds.has(e.id)))
+          throw new SyncHttpError('protocol', 'The server answered none of the pushed mutations', 200);
+        const next = await nextBatch();
+        const nextInflight = next.length ? send(next) : null;
+        // Awaited on the next turn; until then a failure must not count as unhandled.
+        nextInflight?.catch(() => {});
+        answered.push({ batch, results: body.results });
+        void store();
+        batch = next;
+        inflight = nextInflight;
       }
-      const body = answer.body as PushResponse | null;
-      if (!body || !Array.isArray(body.results))
-        throw new SyncHttpError('protocol', 'Push answer without results', 200);
-      const next = await nextBatch();
-      const nextInflight = next.length ? send(next) : null;
-      // Awaited on the next turn; until then a failure must not count as unhandled.
-      nextInflight?.catch(() => {});
-      const settled = await applyPushResults(db, batch, body.results, now());
-      if (settled === 0)
-        throw new SyncHttpError('protocol', 'The server answered none of the pushed mutations', 200);
-      status.set({ pending: Math.max(0, status.get().pending - settled) });
-      batch = next;
-      inflight = nextInflight;
+    } catch (err) {
+      // What the server did answer is still stored before the failure is reported.
+      await flush().catch(() => {});
+      throw err;
     }
+    const stored = flush();
+    // Awaited by the pull (or dropped with the cycle); until then a failure must not count as unhandled.
+    stored.catch(() => {});
+    return { stored };
   }
 
-  /** Pulls until `hasMore` is false. Returns 'reset' when the server cannot serve the cursor. */
-  async function pullAll(fromScratch: boolean): Promise<'done' | 'reset'> {
+  /**
+   * Pulls until `hasMore` is false. Returns 'reset' when the server cannot serve the cursor. `pushed`: the
+   * push answers still being stored; the first page is requested at once but applied after them, so it
+   * sees the outbox as the server does.
+   */
+  async function pullAll(fromScratch: boolean, pushed: Promise<void>): Promise<'done' | 'reset'> {
     let first = true;
     for (;;) {
       const meta = await readMeta(db);
@@ -361,6 +435,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
       const receivedAt = now();
       status.set({ online: true });
+      if (first) await pushed;
       const body = answer.body as PullResponse | null;
       if (!body || typeof body !== 'object')
         throw new SyncHttpError('protocol', 'Empty pull answer', answer.status);
@@ -389,16 +464,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function cycle(): Promise<boolean> {
+    // The push answers still being stored: a cycle never ends (nor fails) before they are.
+    let stored: Promise<void> = Promise.resolve();
     try {
       status.set({ pushing: true });
-      await pushAll();
+      ({ stored } = await pushAll());
       status.set({ pushing: false, pulling: true });
-      if ((await pullAll(false)) === 'reset') {
+      if ((await pullAll(false, stored)) === 'reset') {
         // The server cannot continue from our cursor: send what is queued, then download everything again.
         status.set({ pulling: false, pushing: true });
-        await pushAll();
+        ({ stored } = await pushAll());
         status.set({ pushing: false, pulling: true });
-        if ((await pullAll(true)) === 'reset') {
+        if ((await pullAll(true, stored)) === 'reset') {
           throw new SyncHttpError('protocol', 'The server asked for a reset of a pull from the start');
         }
       }
@@ -406,6 +483,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       status.set({ online: true, error: null });
       return true;
     } catch (err) {
+      await stored.catch(() => {});
       onFailure(err);
       return false;
     } finally {

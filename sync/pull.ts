@@ -75,6 +75,21 @@ export async function applyPullPage(
     const readHeld = !options.clear && lowest <= meta.cursor;
     const rebase: [string, string][] = [];
     const queued = await db.outbox.count();
+    // Writes are pipelined: a slice is written while the next one is prepared, and that one is issued from
+    // the callback of the write before it, so neither the main thread nor IndexedDB waits for the other. The
+    // page's first write goes out as a one-row request ahead of the rest of its slice: its callback issues
+    // the second slice while the first is still being written.
+    const inFlight: Promise<unknown>[] = [];
+    const write = async <T>(rows: T[], issue: (part: T[]) => Promise<unknown>) => {
+      const parts = inFlight.length === 0 && rows.length > 1 ? [rows.slice(0, 1), rows.slice(1)] : [rows];
+      for (const part of parts) {
+        const request = issue(part);
+        // Awaited below (or the transaction fails with it); never an unhandled rejection meanwhile.
+        request.catch(() => {});
+        inFlight.push(request);
+      }
+      while (inFlight.length > 1) await inFlight.shift();
+    };
     for (const [table, incoming] of byTable) {
       const t = mirrorTable(db, table);
       const ids = [...incoming.keys()];
@@ -107,11 +122,12 @@ export async function applyPullPage(
           } else if (change.deleted) deletes.push(change.id);
           else puts.push(serverRowOf(change));
         }
-        if (puts.length) await t.bulkPut(puts);
+        if (puts.length) await write(puts, (part) => t.bulkPut(part));
       }
       for (let i = 0; i < deletes.length; i += APPLY_SLICE)
-        await t.bulkDelete(deletes.slice(i, i + APPLY_SLICE));
+        await write(deletes.slice(i, i + APPLY_SLICE), (part) => t.bulkDelete(part));
     }
+    await Promise.all(inFlight);
     if (options.clear) {
       // Rows created on this device and still unsent were cleared with the mirrors: rebuild every row
       // that has a pending mutation, not only the ones this page touched.

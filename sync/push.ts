@@ -24,9 +24,28 @@ export function toWire(e: OutboxEntry): Mutation {
   };
 }
 
-function rwTables(db: SyncDb) {
-  return [...MIRROR_TABLES.map((t) => mirrorTable(db, t)), db.outbox, db.shadows, db.syncIssues, db.meta];
+/** What storing push answers writes. Not `meta`: the pull that follows a push reads it meanwhile. */
+function answerTables(db: SyncDb) {
+  return [...MIRROR_TABLES.map((t) => mirrorTable(db, t)), db.outbox, db.shadows, db.syncIssues];
 }
+
+function rwTables(db: SyncDb) {
+  return [...answerTables(db), db.meta];
+}
+
+/**
+ * What the pusher already holds of the queue: `after`, every entry queued after the batch up to `upTo`
+ * (seq), as read. Entries never change once queued and only the pusher removes them, so what is still
+ * queued for the batch's rows is known from these and one read of the entries above `upTo`, instead of a
+ * look per row.
+ */
+export interface QueueKnown {
+  after: readonly OutboxEntry[];
+  upTo: number;
+}
+
+/** Entries above `upTo` read in one request at most this many; beyond it the queue is looked up per row. */
+const QUEUE_TAIL_READ = 500;
 
 /**
  * Settles a pushed batch in ONE Dexie transaction (SPEC C4, C5). Applied and partially applied mutations
@@ -42,32 +61,36 @@ export async function applyPushResults(
   batch: readonly OutboxEntry[],
   results: readonly MutationResult[],
   now: number,
+  queue?: QueueKnown,
 ): Promise<number> {
   const byId = new Map(results.map((r) => [r.id, r]));
   const answered = batch.filter((e) => e.seq !== undefined && byId.has(e.id));
   if (answered.length === 0) return 0;
-  // Bulk reads and writes only: one IndexedDB request per step, whatever the batch size (DESIGN.md 12).
-  return db.transaction('rw', rwTables(db), async () => {
-    const still = await db.outbox.bulkGet(answered.map((e) => e.seq!));
-    const settled = answered.filter((_, i) => still[i] !== undefined);
+  // A few requests per step, whatever the batch size: every request costs a round trip to the IndexedDB
+  // backend, and the next batch's answers wait behind this transaction (DESIGN.md 12, SPEC C19).
+  return db.transaction('rw', answerTables(db), async () => {
+    // The answered entries are a run of the queue: one read of that key range says which are still queued.
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const e of answered) {
+      lo = Math.min(lo, e.seq!);
+      hi = Math.max(hi, e.seq!);
+    }
+    const range = () => db.outbox.where(':id').between(lo, hi, true, true);
+    const queued = new Set(await range().primaryKeys());
+    const settled = answered.filter((e) => queued.has(e.seq!));
+    if (settled.length === queued.size) await range().delete();
+    else await db.outbox.bulkDelete(settled.map((e) => e.seq!));
+
     const keyOf = (e: { table: string; rowId: string }) => `${e.table}\u0000${e.rowId}`;
     const rows = new Map<string, { table: string; rowId: string; rejected: boolean }>();
-    for (const e of settled) {
-      const row = rows.get(keyOf(e)) ?? { table: e.table, rowId: e.rowId, rejected: false };
-      if (byId.get(e.id)!.status === 'rejected') row.rejected = true;
-      rows.set(keyOf(e), row);
-    }
-    const touched = [...rows.values()];
-    const shadowList = await db.shadows.bulkGet(touched.map((r) => [r.table, r.rowId] as [string, string]));
-    const shadows = new Map<string, ShadowRow>();
-    touched.forEach((r, i) => {
-      const shadow = shadowList[i];
-      if (shadow) shadows.set(keyOf(r), { ...shadow });
-    });
     const issues: SyncIssue[] = [];
     for (const e of settled) {
+      const row = rows.get(keyOf(e)) ?? { table: e.table, rowId: e.rowId, rejected: false };
+      rows.set(keyOf(e), row);
       const result = byId.get(e.id)!;
       if (result.status === 'rejected') {
+        row.rejected = true;
         issues.push({
           kind: 'mutation',
           mutation: e,
@@ -75,11 +98,7 @@ export async function applyPushResults(
           message: result.message ?? 'The server refused this change',
           createdAt: now,
         });
-        continue;
-      }
-      const shadow = shadows.get(keyOf(e));
-      if (shadow) shadow.row = applyMutation(shadow.row, e);
-      if (result.status === 'partially_applied') {
+      } else if (result.status === 'partially_applied') {
         issues.push({
           kind: 'conflict',
           mutation: e,
@@ -90,23 +109,54 @@ export async function applyPushResults(
         });
       }
     }
-    await db.outbox.bulkDelete(settled.map((e) => e.seq!));
     if (issues.length) await db.syncIssues.bulkAdd(issues);
 
+    const touched = [...rows.values()];
     const remaining = new Map<string, OutboxEntry[]>();
-    for (const e of await pendingForRows(
+    // What stays queued of the batch itself: its unanswered entries and answered ones not settled.
+    const settledSeqs = new Set(settled.map((e) => e.seq!));
+    const inBatch = new Set(batch.map((e) => e.seq));
+    const known =
+      queue && [...queued].every((seq) => settledSeqs.has(seq) || inBatch.has(seq))
+        ? {
+            entries: [
+              ...batch.filter((e) => !settledSeqs.has(e.seq!) && (!byId.has(e.id) || queued.has(e.seq!))),
+              ...queue.after,
+            ],
+            above: Math.max(queue.upTo, ...batch.map((e) => e.seq ?? 0)),
+          }
+        : undefined;
+    for (const e of await stillQueued(
       db,
       touched.map((r) => r.rowId),
+      known,
     )) {
+      if (!rows.has(keyOf(e))) continue;
       const list = remaining.get(keyOf(e)) ?? [];
       list.push(e);
       remaining.set(keyOf(e), list);
     }
+    // A row with nothing left queued loses its shadow, unread, unless a refusal means rebuilding it.
+    const reread = touched.filter((r) => r.rejected || remaining.has(keyOf(r)));
+    const dropShadows: [string, string][] = touched
+      .filter((r) => !r.rejected && !remaining.has(keyOf(r)))
+      .map((r) => [r.table, r.rowId]);
+    const shadowList = await db.shadows.bulkGet(reread.map((r) => [r.table, r.rowId] as [string, string]));
+    const shadows = new Map<string, ShadowRow>();
+    reread.forEach((r, i) => {
+      const shadow = shadowList[i];
+      if (shadow) shadows.set(keyOf(r), { ...shadow });
+    });
+    for (const e of settled) {
+      if (byId.get(e.id)!.status === 'rejected') continue;
+      const shadow = shadows.get(keyOf(e));
+      if (shadow) shadow.row = applyMutation(shadow.row, e);
+    }
+
     const keepShadows: ShadowRow[] = [];
-    const dropShadows: [string, string][] = [];
     const puts = new Map<string, AnyRow[]>();
     const deletes = new Map<string, string[]>();
-    for (const r of touched) {
+    for (const r of reread) {
       const shadow = shadows.get(keyOf(r));
       if (!shadow) continue;
       const pending = (remaining.get(keyOf(r)) ?? []).sort((a, b) => a.id - b.id);
@@ -126,6 +176,23 @@ export async function applyPushResults(
     for (const [table, ids] of deletes) await mirrorTable(db, table).bulkDelete(ids);
     return settled.length;
   });
+}
+
+/**
+ * The queued entries of some rows (any order; the caller filters by table), from what the pusher holds
+ * (`known`: every queued entry up to `above`) and one read of the entries above it; a look per row when
+ * nothing is known or the entries above are many. Runs inside the caller's transaction.
+ */
+async function stillQueued(
+  db: SyncDb,
+  rowIds: readonly string[],
+  known: { entries: readonly OutboxEntry[]; above: number } | undefined,
+): Promise<OutboxEntry[]> {
+  if (!known || rowIds.length === 0) return pendingForRows(db, rowIds);
+  const tail = db.outbox.where(':id').above(known.above);
+  if ((await tail.count()) > QUEUE_TAIL_READ) return pendingForRows(db, rowIds);
+  const wanted = new Set(rowIds);
+  return [...known.entries, ...(await tail.toArray())].filter((e) => wanted.has(e.rowId));
 }
 
 /**

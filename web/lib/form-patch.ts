@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent } from 'react';
+import { useEffect, useRef, type BaseSyntheticEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
@@ -68,17 +68,39 @@ export function usePatchForm<I extends FieldValues, O extends object>(
     form.handleSubmit((output) =>
       onValid(output, dirtyPatch(form.formState.dirtyFields as DirtyFields, output)),
     );
+  // The last check of the values as they are now: made in an idle moment after each change, so a tap on
+  // save finds the form validated already (budget B7); any change of a value throws it away.
+  const checked = useRef<{ parsed: ReturnType<typeof schema.safeParse> | null } | null>(null);
+  const check = () => {
+    if (checked.current) return checked.current.parsed;
+    let parsed: ReturnType<typeof schema.safeParse> | null;
+    try {
+      parsed = schema.safeParse(form.getValues());
+    } catch {
+      // A schema that cannot answer synchronously (an async refinement) takes the resolver's path.
+      parsed = null;
+    }
+    checked.current = { parsed };
+    return parsed;
+  };
+  const { watch } = form;
+  useEffect(() => {
+    let cancel = idle(check);
+    const sub = watch(() => {
+      checked.current = null;
+      cancel();
+      cancel = idle(check);
+    });
+    return () => {
+      cancel();
+      sub.unsubscribe();
+    };
+    // One subscription per form: check reads it through a ref and the control's stable getValues.
+  }, [watch]);
   const submitPatchNow =
     (onValid: (output: O, patch: Partial<O>) => void) => (event?: BaseSyntheticEvent) => {
       event?.preventDefault();
-      // The same schema the resolver runs; one that cannot answer synchronously (an async refinement)
-      // throws here and takes the resolver's path instead.
-      let parsed: ReturnType<typeof schema.safeParse> | null = null;
-      try {
-        parsed = schema.safeParse(form.getValues());
-      } catch {
-        parsed = null;
-      }
+      const parsed = check();
       if (parsed?.success) {
         onValid(parsed.data, dirtyPatch(form.formState.dirtyFields as DirtyFields, parsed.data));
         return;
@@ -88,6 +110,16 @@ export function usePatchForm<I extends FieldValues, O extends object>(
       )(event);
     };
   return { ...form, submitPatch, submitPatchNow };
+}
+
+/** Runs `fn` when the main thread is idle (soon after, where there is no idle callback); returns a cancel. */
+function idle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 500 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 50);
+  return () => clearTimeout(id);
 }
 
 export type Validated<O, K extends string> =

@@ -8,7 +8,7 @@ import { formSchema, usePatchForm } from './form-patch.ts';
 
 afterEach(cleanup);
 
-function setup() {
+function setup(saved: (output: { n: number; note: string }, patch: object) => void) {
   const validate = vi.fn((values: { n: string; note: string }) => {
     const n = Number(values.n);
     return Number.isInteger(n)
@@ -16,36 +16,40 @@ function setup() {
       : { ok: false as const, errors: { n: 'N must be whole' } };
   });
   const schema = formSchema(validate);
-  const hook = renderHook(() => usePatchForm(schema, { n: '1', note: 'a' }));
+  // As a dialog uses it: the save handler made while rendering.
+  const hook = renderHook(() => {
+    const form = usePatchForm(schema, { n: '1', note: 'a' });
+    return { ...form, save: form.submitPatchNow(saved) };
+  });
   return { validate, hook };
 }
 
 describe('submitPatchNow', () => {
   it('finds the form checked already after a change, and saves the parsed values with the patch', async () => {
-    const { validate, hook } = setup();
+    const saved = vi.fn();
+    const { validate, hook } = setup(saved);
     act(() => hook.result.current.setValue('n', '7', { shouldDirty: true }));
     await waitFor(() => expect(validate).toHaveBeenLastCalledWith({ n: '7', note: 'a' }));
     const calls = validate.mock.calls.length;
-    const saved = vi.fn();
-    act(() => hook.result.current.submitPatchNow(saved)());
+    act(() => hook.result.current.save());
     expect(saved).toHaveBeenCalledWith({ n: 7, note: 'a' }, { n: 7 });
     expect(validate.mock.calls.length).toBe(calls);
   });
 
   it('checks a value changed just before the tap, and an invalid one shows its message instead of saving', async () => {
-    const { validate, hook } = setup();
+    const saved = vi.fn();
+    const { validate, hook } = setup(saved);
     // The loaded values are checked (valid) before the change below.
     await waitFor(() => expect(validate).toHaveBeenCalledWith({ n: '1', note: 'a' }));
-    const saved = vi.fn();
     act(() => hook.result.current.setValue('n', '1.5', { shouldDirty: true }));
-    await act(async () => hook.result.current.submitPatchNow(saved)());
+    await act(async () => hook.result.current.save());
     expect(saved).not.toHaveBeenCalled();
     await waitFor(() =>
       expect(hook.result.current.getFieldState('n').error?.message).toBe('N must be whole'),
     );
 
     act(() => hook.result.current.setValue('n', '3', { shouldDirty: true }));
-    act(() => hook.result.current.submitPatchNow(saved)());
+    act(() => hook.result.current.save());
     expect(saved).toHaveBeenCalledWith({ n: 3, note: 'a' }, { n: 3 });
   });
 });

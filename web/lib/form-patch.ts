@@ -71,8 +71,10 @@ export function usePatchForm<I extends FieldValues, O extends object>(
   // The last check of the values as they are now: made in an idle moment after each change, so a tap on
   // save finds the form validated already (budget B7); any change of a value throws it away.
   const checked = useRef<{ parsed: ReturnType<typeof schema.safeParse> | null } | null>(null);
+  // Whether the change subscription that throws a check away is live: without it nothing is kept.
+  const watching = useRef(false);
   const check = () => {
-    if (checked.current) return checked.current.parsed;
+    if (watching.current && checked.current) return checked.current.parsed;
     let parsed: ReturnType<typeof schema.safeParse> | null;
     try {
       parsed = schema.safeParse(form.getValues());
@@ -80,25 +82,33 @@ export function usePatchForm<I extends FieldValues, O extends object>(
       // A schema that cannot answer synchronously (an async refinement) takes the resolver's path.
       parsed = null;
     }
-    checked.current = { parsed };
+    if (watching.current) checked.current = { parsed };
     return parsed;
   };
+  // Only a form that saves through submitPatchNow (asked for while rendering) checks ahead.
+  const checksAhead = useRef(false);
   const { watch } = form;
   useEffect(() => {
-    let cancel = idle(check);
+    if (!checksAhead.current) return;
     const sub = watch(() => {
       checked.current = null;
       cancel();
       cancel = idle(check);
     });
+    watching.current = true;
+    checked.current = null;
+    let cancel = idle(check);
     return () => {
+      watching.current = false;
+      checked.current = null;
       cancel();
       sub.unsubscribe();
     };
     // One subscription per form: check reads it through a ref and the control's stable getValues.
   }, [watch]);
-  const submitPatchNow =
-    (onValid: (output: O, patch: Partial<O>) => void) => (event?: BaseSyntheticEvent) => {
+  const submitPatchNow = (onValid: (output: O, patch: Partial<O>) => void) => {
+    checksAhead.current = true;
+    return (event?: BaseSyntheticEvent) => {
       event?.preventDefault();
       const parsed = check();
       if (parsed?.success) {
@@ -109,6 +119,7 @@ export function usePatchForm<I extends FieldValues, O extends object>(
         onValid(output, dirtyPatch(form.formState.dirtyFields as DirtyFields, output)),
       )(event);
     };
+  };
   return { ...form, submitPatch, submitPatchNow };
 }
 

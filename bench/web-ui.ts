@@ -63,10 +63,10 @@ const PROBE = `(() => {
   const idb = (req) => new Promise((res, rej) => { req.onsuccess = () => res(req.result); req.onerror = () => rej(req.error); });
   window.__b7 = {
     pending: null,
-    steps: null,
+    stepsNow: () => null,
     arm(kind, name, value) {
       txs.length = 0;
-      this.steps = null;
+      this.stepsNow = () => null;
       this.pending = new Promise((resolve, reject) => {
         let downAt = null;
         let dialogGone = null;
@@ -74,14 +74,18 @@ const PROBE = `(() => {
         const timer = setTimeout(() => reject(new Error('B7: no repaint within 10 s')), 10000);
         const done = (ms) => {
           clearTimeout(timer);
-          const tx = txs[0];
-          if (kind === 'write') this.steps = {
-            toWrite: tx ? tx.start - downAt : NaN,
-            writeCommit: tx && tx.end ? tx.end - tx.start : NaN,
-            commitToDialogGone: tx && tx.end ? dialogGone - tx.end : NaN,
-            dialogGoneToBar: barShown - dialogGone,
-            barToFrame: downAt + ms - barShown,
-            durability: tx ? tx.durability : null,
+          // Read once the write has settled (stepsNow): an app that repaints before its transaction
+          // commits shows a negative commit -> dialog closed step.
+          if (kind === 'write') this.stepsNow = () => {
+            const tx = txs[0];
+            return {
+              toWrite: tx ? tx.start - downAt : NaN,
+              writeCommit: tx && tx.end ? tx.end - tx.start : NaN,
+              commitToDialogGone: tx && tx.end ? dialogGone - tx.end : NaN,
+              dialogGoneToBar: barShown - dialogGone,
+              barToFrame: downAt + ms - barShown,
+              durability: tx ? tx.durability : null,
+            };
           };
           resolve(ms);
         };
@@ -166,8 +170,8 @@ export async function runB7(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       await page.evaluate(`window.__b7.arm('write', ${JSON.stringify(name)}, ${value})`);
       await page.mouse.click(save.x, save.y);
       const ms = (await page.evaluate('window.__b7.pending')) as number;
-      steps.push((await page.evaluate('window.__b7.steps')) as Steps);
       await sleep(SETTLE_MS);
+      steps.push((await page.evaluate('window.__b7.stepsNow()')) as Steps);
       return ms;
     };
     const noop = async () => {

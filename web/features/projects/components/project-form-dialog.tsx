@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { PROJECT_STATUSES } from '#shared/enums.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -31,7 +31,17 @@ export interface ProjectFormDialogProps {
    * Saves the project: `data` is the whole form (a create sends it), `changed` only the fields the user
    * changed (an edit sends that). A thrown error is shown in the dialog, which stays open with what was typed.
    */
-  onSubmit: (data: ProjectFields, changed: Partial<ProjectFields>) => Promise<void>;
+  onSubmit?: (data: ProjectFields, changed: Partial<ProjectFields>) => Promise<void>;
+  /**
+   * Instead of `onSubmit`, for an edit shown on the screen before it commits: a valid form closes the dialog
+   * in the same tap and hands over what to write and what was typed (`values`); the caller reports a
+   * failed write and can open the dialog again with `draft` and `failure`.
+   */
+  onSave?: (data: ProjectFields, changed: Partial<ProjectFields>, values: ProjectFormValues) => void;
+  /** What the user typed in a save that failed: shown over `initial`, as changes still to save. */
+  draft?: ProjectFormValues;
+  /** Why that save failed, shown at the top of the form. */
+  failure?: string;
 }
 
 /**
@@ -46,12 +56,25 @@ export function ProjectFormDialog({
   storedDueDate,
   timeZone,
   onSubmit,
+  onSave,
+  draft,
+  failure: failed,
 }: ProjectFormDialogProps) {
   const base = useId();
   const [schema] = useState(() =>
     projectFormSchema({ mode, now: new Date(), timeZone, initialDueDate: initial?.dueDate, storedDueDate }),
   );
   const form = usePatchForm(schema, initial ?? emptyProjectForm());
+  // Typed over the loaded values once the form is mounted (react-hook-form marks a field dirty only for
+  // the form state it has subscribed by then), so they count as changes and a save sends them.
+  const [draftOnOpen] = useState(draft);
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (!draftOnOpen) return;
+    for (const key of Object.keys(draftOnOpen) as (keyof ProjectFormValues)[]) {
+      if (draftOnOpen[key] !== getValues(key)) setValue(key, draftOnOpen[key], { shouldDirty: true });
+    }
+  }, [draftOnOpen, getValues, setValue]);
   const { errors: fieldErrors, isSubmitting: saving } = form.formState;
   const errors = {
     name: fieldErrors.name?.message,
@@ -61,17 +84,22 @@ export function ProjectFormDialog({
     progress: fieldErrors.progress?.message,
     dueDate: fieldErrors.dueDate?.message,
   };
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(failed ?? null);
 
-  const submit = form.submitPatch(async (data, changed) => {
-    setFailure(null);
-    try {
-      await onSubmit(data, changed);
-      onOpenChange(false);
-    } catch (err) {
-      setFailure(err instanceof Error && err.message ? err.message : String(err));
-    }
-  });
+  const submit = onSave
+    ? form.submitPatchNow((data, changed) => {
+        onSave(data, changed, form.getValues());
+        onOpenChange(false);
+      })
+    : form.submitPatch(async (data, changed) => {
+        setFailure(null);
+        try {
+          await onSubmit?.(data, changed);
+          onOpenChange(false);
+        } catch (err) {
+          setFailure(err instanceof Error && err.message ? err.message : String(err));
+        }
+      });
 
   const id = (name: string) => `${base}-${name}`;
   const title = mode === 'create' ? 'Create New Project' : 'Edit Project';

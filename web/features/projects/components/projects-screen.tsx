@@ -15,7 +15,13 @@ import { usePeople } from '../hooks/use-people.ts';
 import { useProjectCommands } from '../hooks/use-project-commands.ts';
 import { useProjects, useTaskCount } from '../hooks/use-project-queries.ts';
 import { byName, groupProjects } from '../utils/group-projects.ts';
-import { PROJECT_FIELD_LABELS, projectToForm } from '../utils/project-form.ts';
+import { useOptimisticRows } from '#web/lib/optimistic-rows.ts';
+import {
+  PROJECT_FIELD_LABELS,
+  projectToForm,
+  type ProjectFields,
+  type ProjectFormValues,
+} from '../utils/project-form.ts';
 import { newTaskForm, TASK_FIELD_LABELS, taskToForm } from '../utils/task-form.ts';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { GalleryDialog } from './gallery-dialog.tsx';
@@ -42,7 +48,7 @@ export interface ProjectsScreenProps {
 
 type DialogState =
   | { kind: 'create' }
-  | { kind: 'edit'; project: ProjectRow }
+  | { kind: 'edit'; project: ProjectRow; draft?: ProjectFormValues; failure?: string }
   | { kind: 'add-task'; project: ProjectRow }
   | { kind: 'edit-task'; task: TaskRow }
   | { kind: 'delete'; project: ProjectRow }
@@ -88,7 +94,8 @@ export function ProjectsScreen({
   companyName,
   timeZone = DEFAULT_TIME_ZONE,
 }: ProjectsScreenProps) {
-  const projects = useProjects(db);
+  const optimistic = useOptimisticRows(useProjects(db));
+  const projects = optimistic.rows;
   const { names: managers, assignable: assignees } = usePeople(db);
   const commands = useProjectCommands(db, write, can);
   const savedToast = useSavedToast(db);
@@ -116,6 +123,23 @@ export function ProjectsScreen({
     }),
     [],
   );
+
+  // The dialog closes and the card shows the change in the tap itself; the write commits meanwhile. Should
+  // it fail, the change comes off the card and the dialog opens again with what was typed and why.
+  const saveProject = (
+    project: ProjectRow,
+    values: ProjectFields,
+    changed: Partial<ProjectFields>,
+    typed: ProjectFormValues,
+  ) => {
+    optimistic.patch(project.id, changed, commands.updateProject(project, changed)).then(
+      () => void savedToast(project.id, { title: 'Project updated', description: values.name }),
+      (err: unknown) => {
+        toast({ title: 'Failed to update project', description: messageOf(err), variant: 'destructive' });
+        setDialog({ kind: 'edit', project, draft: typed, failure: messageOf(err) });
+      },
+    );
+  };
 
   const deleteTask = async (task: TaskRow) => {
     try {
@@ -195,10 +219,9 @@ export function ProjectsScreen({
             timeZone={timeZone}
             initial={projectToForm(dialog.project)}
             storedDueDate={dialog.project.dueDate}
-            onSubmit={async (values, changed) => {
-              await commands.updateProject(dialog.project, changed);
-              void savedToast(dialog.project.id, { title: 'Project updated', description: values.name });
-            }}
+            draft={dialog.draft}
+            failure={dialog.failure}
+            onSave={(values, changed, typed) => saveProject(dialog.project, values, changed, typed)}
           />
         )}
         {dialog?.kind === 'add-task' && (

@@ -18,6 +18,11 @@ describe('grouping projects into Active and Completed (spec 01 section 2)', () =
     expect(groups.completed.map((x) => x.name)).toEqual(['Arena', 'Tower']);
   });
 
+  it('orders names that differ only in case or accents by id, so equal names keep a stable order', () => {
+    const groups = groupProjects([p('b', 'depot'), p('c', 'Dépôt'), p('a', 'Depot'), p('d', 'Annex')]);
+    expect(groups.active.map((x) => x.id)).toEqual(['d', 'a', 'b', 'c']);
+  });
+
   it('gives two empty sections for no projects', () => {
     expect(groupProjects([])).toEqual({ active: [], completed: [] });
   });

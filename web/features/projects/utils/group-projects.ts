@@ -18,8 +18,11 @@ export function groupProjects(projects: readonly ProjectRow[]): ProjectGroups {
   };
 }
 
+// The collators String#localeCompare would build on every call (with options, that is most of a sort's
+// time; the screen sorts on every save, budget B7), built once: the same order.
+const NAME_ORDER = new Intl.Collator(undefined, { sensitivity: 'base' });
+const ID_ORDER = new Intl.Collator();
+
 export function byName(a: ProjectRow, b: ProjectRow): number {
-  return (
-    (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
-  );
+  return NAME_ORDER.compare(a.name ?? '', b.name ?? '') || ID_ORDER.compare(a.id, b.id);
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+
+type Key = VirtualItem['key'];
 
 /** Items rendered beyond each edge of the viewport, so a fast wheel or fling shows no blank band. */
 export const OVERSCAN = 6;
@@ -18,14 +20,31 @@ export interface VirtualRowsProps<T> {
 }
 
 /**
- * Keys of the rendered slots: an item's position modulo a pool at least as large as the window, so an item
- * that stays in view keeps its key and one that scrolls out hands its slot (its DOM nodes) to the one that
- * scrolls in. React then updates a few texts and attributes of a row instead of removing one row and building
- * another (elements, attributes, a select with its options); a keystroke that changes the list does the same
- * over every slot. The pool only grows with the window (a taller screen), which remounts everything once.
+ * The slot (React key) of each rendered item: an item that stays in view keeps its slot, and one that
+ * scrolls in takes a slot an item that scrolled out left free. React then refills a row's DOM nodes (a few
+ * texts and attributes) instead of removing one row and building another (elements, attributes, a select
+ * with its options); a keystroke that changes the list does the same over every slot. New slots are made
+ * only when the window holds more items than before (a taller screen).
  */
-function slotPool(rendered: number): number {
-  return Math.max(32, 2 ** Math.ceil(Math.log2(rendered + 1)));
+function assignSlots(previous: ReadonlyMap<Key, number>, keys: readonly Key[]): Map<Key, number> {
+  const next = new Map<Key, number>();
+  const taken = new Set<number>();
+  for (const key of keys) {
+    const slot = previous.get(key);
+    if (slot !== undefined) {
+      next.set(key, slot);
+      taken.add(slot);
+    }
+  }
+  const free: number[] = [];
+  let made = 0;
+  for (const slot of previous.values()) {
+    if (!taken.has(slot)) free.push(slot);
+    made = Math.max(made, slot + 1);
+  }
+  free.reverse();
+  for (const key of keys) if (!next.has(key)) next.set(key, free.pop() ?? made++);
+  return next;
 }
 
 /** The document top of each list (by its label) when last shown: a return to the screen renders it right. */
@@ -59,7 +78,13 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
       typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
   });
   const shown = virtualizer.getVirtualItems();
-  const pool = slotPool(shown.length);
+  // Recomputed from the last render's slots, so a render React throws away leaves them consistent.
+  const slotsRef = useRef<Map<Key, number>>(new Map());
+  const slots = assignSlots(
+    slotsRef.current,
+    shown.map((v) => v.key),
+  );
+  slotsRef.current = slots;
   // A recycled slot that held the focus now shows another item: the focus leaves it, as it left an
   // unmounted row before, so Enter or Space never acts on a task the user did not pick.
   const focused = useRef<{ slot: HTMLElement; item: string } | null>(null);
@@ -88,7 +113,7 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
     >
       {shown.map((v) => (
         <div
-          key={v.index % pool}
+          key={slots.get(v.key)}
           data-item={String(v.key)}
           className="absolute top-0 left-0 w-full"
           style={{ height: v.size, transform: `translateY(${v.start - margin}px)`, contain: 'strict' }}

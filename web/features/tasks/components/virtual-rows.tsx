@@ -3,8 +3,12 @@ import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 
 type Key = VirtualItem['key'];
 
-/** Items rendered beyond each edge of the viewport, so a fast wheel or fling shows no blank band. */
-export const OVERSCAN = 6;
+/**
+ * Items rendered beyond each edge of the viewport. The virtualizer renders a scroll's new rows
+ * synchronously in the scroll event, before the frame is painted, so these only cover the compositor
+ * scrolling ahead of the main thread; each one is a row more to build on mount and refill per keystroke.
+ */
+export const OVERSCAN = 3;
 
 export interface VirtualRowsProps<T> {
   items: readonly T[];

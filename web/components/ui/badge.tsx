@@ -18,15 +18,14 @@ export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   variant?: BadgeVariant;
 }
 
-export function Badge({ className, variant = 'default', ...props }: BadgeProps) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        variants[variant],
-        className,
-      )}
-      {...props}
-    />
+/** The classes of a badge: for lists that render many and compute them once. */
+export const badgeClass = (variant: BadgeVariant = 'default', className?: string): string =>
+  cn(
+    'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+    variants[variant],
+    className,
   );
+
+export function Badge({ className, variant = 'default', ...props }: BadgeProps) {
+  return <span className={badgeClass(variant, className)} {...props} />;
 }

@@ -52,6 +52,27 @@ function IconAction({
   );
 }
 
+/**
+ * The tasks of an open card. Its own component, mounted only while the card is open: a closed card holds
+ * no live query of its tasks (each one is a subscription the screen pays to open and to close, 50 cards at
+ * a time).
+ */
+function ProjectTasks({ project, actions }: ProjectCardProps) {
+  const { db, managers, can } = useProjectsData();
+  const tasks = useProjectTasks(db, project.id);
+  return (
+    <TaskList
+      tasks={tasks}
+      managers={managers}
+      canEdit={can('tasks:update')}
+      canDelete={can('tasks:delete')}
+      onEdit={actions.editTask}
+      onDelete={actions.deleteTask}
+      onHistory={(task) => actions.history({ table: 'tasks', row: task })}
+    />
+  );
+}
+
 interface ProjectCardProps {
   project: ProjectRow;
   actions: ProjectActions;
@@ -71,11 +92,10 @@ function sameCard(a: ProjectCardProps, b: ProjectCardProps): boolean {
 
 /** One project card (spec 01 section 2): every field, the buttons, and the expandable task list. */
 export const ProjectCard = memo(function ProjectCard({ project, actions }: ProjectCardProps) {
-  const { db, managers, can } = useProjectsData();
+  const { db, can } = useProjectsData();
   const titleId = useId();
   const [expanded, setExpanded] = useState(false);
   const taskCount = useTaskCount(db, project.id);
-  const tasks = useProjectTasks(db, project.id, expanded);
   const name = project.name ?? 'Untitled project';
   const progress = project.progress ?? 0;
   const due = formatDueDate(project.dueDate);
@@ -165,15 +185,7 @@ export const ProjectCard = memo(function ProjectCard({ project, actions }: Proje
           </button>
         </CollapsibleTrigger>
         <CollapsibleContent className="px-5 pb-3">
-          <TaskList
-            tasks={tasks}
-            managers={managers}
-            canEdit={can('tasks:update')}
-            canDelete={can('tasks:delete')}
-            onEdit={actions.editTask}
-            onDelete={actions.deleteTask}
-            onHistory={(task) => actions.history({ table: 'tasks', row: task })}
-          />
+          <ProjectTasks project={project} actions={actions} />
         </CollapsibleContent>
       </Collapsible>
     </Card>

@@ -11,11 +11,11 @@ export function useTaskCount(db: SyncDb, projectId: string): number | undefined 
   return useLiveQuery(() => db.tasks.where('projectId').equals(projectId).count(), [db, projectId]);
 }
 
-/** The tasks of a project (read on the projectId index only while `enabled`), by due date then title. */
-export function useProjectTasks(db: SyncDb, projectId: string, enabled = true): TaskRow[] | undefined {
+/** The tasks of a project (read on the projectId index), by due date then title. */
+export function useProjectTasks(db: SyncDb, projectId: string): TaskRow[] | undefined {
   return useLiveQuery(
-    async () => (enabled ? sortTasks(await db.tasks.where('projectId').equals(projectId).toArray()) : []),
-    [db, projectId, enabled],
+    async () => sortTasks(await db.tasks.where('projectId').equals(projectId).toArray()),
+    [db, projectId],
   );
 }
 

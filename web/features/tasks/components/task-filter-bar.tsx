@@ -16,6 +16,17 @@ export interface TaskFilterBarProps {
   people: readonly Manager[];
 }
 
+// The bar renders again at every key typed in the search: its icons are elements made once, which React
+// leaves as they are.
+const SEARCH_ICON = (
+  <Search
+    className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+    aria-hidden="true"
+  />
+);
+const FILTER_ICON = <Filter className="h-4 w-4" aria-hidden="true" />;
+const RESET_ICON = <RotateCcw className="h-4 w-4" aria-hidden="true" />;
+
 /** The sticky filter bar (spec 02 section 2) with its Filters panel, whose selects filter (DECISIONS.md). */
 export const TaskFilterBar = forwardRef<HTMLInputElement, TaskFilterBarProps>(function TaskFilterBar(
   { filters, onChange, onReset, projects, people },
@@ -31,10 +42,7 @@ export const TaskFilterBar = forwardRef<HTMLInputElement, TaskFilterBarProps>(fu
     <div className="sticky top-16 z-20 -mx-4 grid gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6">
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-0 flex-1 basis-56">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
+          {SEARCH_ICON}
           <Input
             ref={searchRef}
             type="search"
@@ -80,7 +88,7 @@ export const TaskFilterBar = forwardRef<HTMLInputElement, TaskFilterBarProps>(fu
           aria-controls={`${id}-panel`}
           onClick={() => setPanelOpen((o) => !o)}
         >
-          <Filter className="h-4 w-4" aria-hidden="true" />
+          {FILTER_ICON}
           Filters
           {panelFilters > 0 && (
             <span
@@ -92,7 +100,7 @@ export const TaskFilterBar = forwardRef<HTMLInputElement, TaskFilterBarProps>(fu
           )}
         </Button>
         <Button variant="ghost" onClick={onReset}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+          {RESET_ICON}
           Reset
         </Button>
         <span className="hidden text-xs text-slate-500 lg:inline">⌘F focuses search</span>

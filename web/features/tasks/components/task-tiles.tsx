@@ -1,8 +1,12 @@
+import { memo } from 'react';
 import { AlertTriangle, CalendarClock, CheckCircle2, ListTodo } from 'lucide-react';
 import type { TaskTiles as Tiles } from '#shared/rules/task-groups.ts';
 
-/** The four summary tiles (spec 02 section 2), counted over every task the user can see. */
-export function TaskTiles({ tiles }: { tiles: Tiles | undefined }) {
+/**
+ * The four summary tiles (spec 02 section 2), counted over every task the user can see. Memoised: the
+ * counts change with the data, not with each key typed in the search.
+ */
+export const TaskTiles = memo(function TaskTiles({ tiles }: { tiles: Tiles | undefined }) {
   const items = [
     { label: 'Total Tasks', value: tiles?.total, Icon: ListTodo, tone: 'text-teal-700' },
     { label: 'Overdue', value: tiles?.overdue, Icon: AlertTriangle, tone: 'text-red-700' },
@@ -29,4 +33,4 @@ export function TaskTiles({ tiles }: { tiles: Tiles | undefined }) {
       ))}
     </div>
   );
-}
+});

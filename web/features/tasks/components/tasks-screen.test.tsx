@@ -190,6 +190,27 @@ describe('Task Management: filters', () => {
     expect(seen).toEqual(['?q=cran']);
   });
 
+  it('a longer search narrows, Backspace widens again, and a task changed meanwhile is searched as it is now', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByRole('progressbar', { name: 'Progress of Harbor Tower' });
+    const search = screen.getByPlaceholderText('Search tasks...');
+    await user.type(search, 'ins');
+    await waitFor(() => expect(titles()).toEqual(['Inspect crane', 'Install fence']));
+    await user.type(search, 'p');
+    await waitFor(() => expect(titles()).toEqual(['Inspect crane']));
+    await user.type(search, '{Backspace}');
+    await waitFor(() => expect(titles()).toEqual(['Inspect crane', 'Install fence']));
+
+    await db.tasks.update(id(3), { title: 'Check crane' });
+    await waitFor(() => expect(titles()).toEqual(['Install fence']));
+    await user.type(search, 'p');
+    await screen.findByRole('heading', { name: 'No tasks found' });
+    await user.type(search, '{Backspace}{Backspace}{Backspace}{Backspace}');
+    await waitFor(() => expect(titles()).toHaveLength(6));
+    expect(titles()).toContain('Check crane');
+  });
+
   it('status, priority and the panel filters (project, due date, Assigned to Me) filter and land in the URL', async () => {
     const user = userEvent.setup();
     renderTasks(await seed(), { now });
@@ -279,6 +300,9 @@ describe('Task Management: writes', () => {
   it('the detail dialog shows badges and the side panel; Quick Actions complete, reopen and delete', async () => {
     const user = userEvent.setup();
     renderTasks(await seed(), { now });
+    // The list settles once the project names are read (groups are ordered by name): rows keep their DOM
+    // nodes as the list changes, so a button taken before then may show another task by the click.
+    await screen.findByRole('progressbar', { name: 'Progress of Harbor Tower' });
     await user.click(await screen.findByRole('button', { name: 'Pour slab' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pour slab' });
     expect(within(dialog).getByText('High Priority')).toBeTruthy();
@@ -453,6 +477,40 @@ describe('Task Management: 2,000 tasks', () => {
     const rendered = screen.getAllByRole('article').length;
     expect(rendered).toBeGreaterThan(3);
     expect(rendered).toBeLessThanOrEqual(30);
+  });
+
+  it('scrolling the page brings later rows in, and the focus leaves a row that now shows another task', async () => {
+    const many = Array.from({ length: 2_000 }, (_, n) =>
+      pulledTask(`0195a0a0-0000-7000-9000-${String(n).padStart(12, '0')}`, PROJECT_A, `Bulk ${n}`, {
+        dueDate: day('2025-03-20'),
+      }),
+    );
+    renderTasks(await seed(many), { now });
+    await screen.findByText('Showing 2006 of 2006 tasks');
+    await screen.findByRole('progressbar', { name: 'Progress of Harbor Tower' });
+    const first = titles();
+    const focusedTitle = first.find((t) => t?.startsWith('Bulk'))!;
+    const button = within(row(focusedTitle)).getByRole('button', { name: focusedTitle });
+    button.focus();
+    expect(document.activeElement).toBe(button);
+
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    try {
+      // 1,000 rows down (list rows are 64 px from md, 108 px below: jsdom matches neither query).
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 108_000 });
+      fireEvent.scroll(window);
+      await waitFor(() => expect(titles().some((t) => first.includes(t))).toBe(false));
+    } finally {
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      else delete (window as { scrollY?: number }).scrollY;
+    }
+    const later = titles();
+    expect(later.length).toBeGreaterThan(3);
+    expect(later.length).toBeLessThanOrEqual(30);
+    // Whatever row the focused button belongs to now, it is not acting for another task.
+    const active = document.activeElement;
+    const owner = active?.closest('article')?.getAttribute('aria-label');
+    expect(owner === undefined || owner === focusedTitle).toBe(true);
   });
 });
 

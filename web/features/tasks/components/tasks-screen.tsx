@@ -96,40 +96,97 @@ interface FilteredView {
   list: (limit?: number) => TaskRow[];
 }
 
-const viewOf = lastAnswer(
-  7,
-  (
+/** Views kept per filters while the data, day and user stay the same: Backspace finds the view it had. */
+const VIEWS_KEPT = 16;
+
+/**
+ * The view of the current filters, remembered across mounts with the last few others. A search that only
+ * grows the text of a kept view (typing '77' after '7') filters that view's groups instead of all 10,000
+ * tasks: every task the longer text matches also matches the shorter one.
+ */
+const viewOf = (() => {
+  let inputs: readonly unknown[] = [];
+  const kept = new Map<string, { filters: TaskFilters; needle: string; view: FilteredView }>();
+  return (
     index: TaskIndex<TaskRow>,
-    _filters: string,
     names: ReadonlyMap<string, string>,
-    _today: string,
+    today: string,
     timeZone: string,
     userId: string,
     data: TaskData,
     filters: TaskFilters,
     now: Date,
   ): FilteredView => {
-    // The groups are already built and sorted: a keystroke filters each group's list, nothing more.
-    const keep = hasActiveFilters(filters)
-      ? taskMatcher(filters, { now, timeZone, userId }, data.textOf)
-      : null;
-    const groups = viewTaskGroups(index, names, keep, now, timeZone, data.dayOf);
-    const count =
-      groups.projects.reduce((n, g) => n + g.tasks.length, 0) +
-      groups.administrative.length +
-      groups.general.length;
-    const list = (limit = Infinity) => {
-      if (!keep) return (index.sorted as TaskRow[]).slice(0, limit);
-      const out: TaskRow[] = [];
-      for (const t of index.sorted) {
-        if (out.length >= limit) break;
-        if (keep(t)) out.push(t);
+    const next = [index, names, today, timeZone, userId, data];
+    if (next.some((v, i) => !Object.is(v, inputs[i]))) {
+      kept.clear();
+      inputs = next;
+    }
+    const key = JSON.stringify(filters);
+    const hit = kept.get(key);
+    if (hit) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit.view;
+    }
+    const needle = filters.search.trim().toLowerCase();
+    let base: TaskIndex<TaskRow> = index;
+    let longest = -1;
+    for (const k of kept.values()) {
+      const same = (Object.keys(filters) as (keyof TaskFilters)[]).every(
+        (f) => f === 'search' || k.filters[f] === filters[f],
+      );
+      if (same && k.needle !== '' && k.needle.length > longest && needle.includes(k.needle)) {
+        longest = k.needle.length;
+        base = indexOfView(k.view.groups);
       }
-      return out;
-    };
-    return { groups, count, list };
-  },
-);
+    }
+    const view = filteredView(index, base, names, timeZone, userId, data, filters, now);
+    kept.set(key, { filters, needle, view });
+    if (kept.size > VIEWS_KEPT) kept.delete(kept.keys().next().value!);
+    return view;
+  };
+})();
+
+/** A view's groups as an index (its lists already in order), to filter further. */
+function indexOfView(groups: TaskGroups<TaskRow>): TaskIndex<TaskRow> {
+  const lists = new Map<string, readonly TaskRow[]>();
+  for (const g of groups.projects) lists.set(`project:${g.projectId ?? ''}`, g.tasks);
+  if (groups.administrative.length) lists.set('administrative', groups.administrative);
+  if (groups.general.length) lists.set('general', groups.general);
+  return { sorted: [], groups: lists };
+}
+
+function filteredView(
+  index: TaskIndex<TaskRow>,
+  base: TaskIndex<TaskRow>,
+  names: ReadonlyMap<string, string>,
+  timeZone: string,
+  userId: string,
+  data: TaskData,
+  filters: TaskFilters,
+  now: Date,
+): FilteredView {
+  // The groups are already built and sorted: a keystroke filters each group's list, nothing more.
+  const keep = hasActiveFilters(filters)
+    ? taskMatcher(filters, { now, timeZone, userId }, data.textOf)
+    : null;
+  const groups = viewTaskGroups(base, names, keep, now, timeZone, data.dayOf);
+  const count =
+    groups.projects.reduce((n, g) => n + g.tasks.length, 0) +
+    groups.administrative.length +
+    groups.general.length;
+  const list = (limit = Infinity) => {
+    if (!keep) return (index.sorted as TaskRow[]).slice(0, limit);
+    const out: TaskRow[] = [];
+    for (const t of index.sorted) {
+      if (out.length >= limit) break;
+      if (keep(t)) out.push(t);
+    }
+    return out;
+  };
+  return { groups, count, list };
+}
 const namesOf = lastAnswer(
   1,
   (projects: ProjectRow[] | undefined) =>
@@ -188,9 +245,7 @@ export function TasksScreen({
 
   // Typing stays responsive: the list catches up with the filters at a lower priority.
   const deferred = useDeferredValue(filters);
-  const shown = index
-    ? viewOf(index, JSON.stringify(deferred), projectNames, today, timeZone, userId, data, deferred, now)
-    : undefined;
+  const shown = index ? viewOf(index, projectNames, today, timeZone, userId, data, deferred, now) : undefined;
   const groups = shown?.groups ?? NO_GROUPS;
 
   const setStatus = useCallback(
@@ -306,11 +361,10 @@ export function TasksScreen({
       }),
     [],
   );
-  const detailTask = dialog?.kind === 'detail' ? byId.get(dialog.id) : undefined;
-  const close = () => setDialog(null);
-
-  return (
-    <section aria-labelledby="tasks-title" className="mx-auto grid w-full max-w-[1440px] gap-4 p-4 md:p-6">
+  // The heading and toolbar stay the same elements while typing in the search (each key renders the
+  // screen), so React skips them and their icons.
+  const header = useMemo(
+    () => (
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 id="tasks-title" className="text-2xl font-bold text-slate-900">
@@ -325,9 +379,11 @@ export function TasksScreen({
           </Button>
         )}
       </header>
-
-      <TaskTiles tiles={tiles} />
-
+    ),
+    [canCreate],
+  );
+  const toolbar = useMemo(
+    () => (
       <div
         className="flex flex-wrap items-center justify-between gap-2"
         role="toolbar"
@@ -356,6 +412,19 @@ export function TasksScreen({
         </div>
         <ViewToggle choices={VIEW_CHOICES} value={view} onChange={setView} />
       </div>
+    ),
+    [anyCollapsed, allIds, bulk, view, setView],
+  );
+  const detailTask = dialog?.kind === 'detail' ? byId.get(dialog.id) : undefined;
+  const close = () => setDialog(null);
+
+  return (
+    <section aria-labelledby="tasks-title" className="mx-auto grid w-full max-w-[1440px] gap-4 p-4 md:p-6">
+      {header}
+
+      <TaskTiles tiles={tiles} />
+
+      {toolbar}
 
       <TaskFilterBar
         ref={searchRef}

@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 
-/** Items rendered beyond each edge of the viewport, so a fast wheel or fling shows no blank band. */
-export const OVERSCAN = 6;
+type Key = VirtualItem['key'];
+
+/**
+ * Items rendered beyond each edge of the viewport. The virtualizer renders a scroll's new rows
+ * synchronously in the scroll event, before the frame is painted, so these only cover the compositor
+ * scrolling ahead of the main thread; each one is a row more to build on mount and refill per keystroke.
+ */
+export const OVERSCAN = 3;
 
 export interface VirtualRowsProps<T> {
   items: readonly T[];
@@ -18,12 +24,43 @@ export interface VirtualRowsProps<T> {
 }
 
 /**
+ * The slot (React key) of each rendered item: an item that stays in view keeps its slot, and one that
+ * scrolls in takes a slot an item that scrolled out left free. React then refills a row's DOM nodes (a few
+ * texts and attributes) instead of removing one row and building another (elements, attributes, a select
+ * with its options); a keystroke that changes the list does the same over every slot. New slots are made
+ * only when the window holds more items than before (a taller screen).
+ */
+function assignSlots(previous: ReadonlyMap<Key, number>, keys: readonly Key[]): Map<Key, number> {
+  const next = new Map<Key, number>();
+  const taken = new Set<number>();
+  for (const key of keys) {
+    const slot = previous.get(key);
+    if (slot !== undefined) {
+      next.set(key, slot);
+      taken.add(slot);
+    }
+  }
+  const free: number[] = [];
+  let made = 0;
+  for (const slot of previous.values()) {
+    if (!taken.has(slot)) free.push(slot);
+    made = Math.max(made, slot + 1);
+  }
+  free.reverse();
+  for (const key of keys) if (!next.has(key)) next.set(key, free.pop() ?? made++);
+  return next;
+}
+
+/** The document top of each list (by its label) when last shown: a return to the screen renders it right. */
+const lastTops = new Map<string, number>();
+
+/**
  * Renders only the items near the viewport (10,000 tasks would otherwise be 10,000 rows in the DOM), on
  * the page's own scroll so the sticky filter bar and the shell keep working.
  */
 export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: VirtualRowsProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const margin = useDocumentTop(ref);
+  const margin = useDocumentTop(ref, aria['aria-label'] ?? '');
   // Stable per list of items and size rule: the virtualizer lays out every item again when these change.
   const sizeRef = useRef(sizeOf);
   sizeRef.current = sizeOf;
@@ -39,6 +76,30 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
     getItemKey: key,
     overscan: OVERSCAN,
     scrollMargin: margin,
+    // The window's size from the start: measured only after mounting, the first render showed the
+    // overscan alone and the measurement rendered every row again, synchronously, in the same task.
+    initialRect:
+      typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+  });
+  const shown = virtualizer.getVirtualItems();
+  // Recomputed from the last render's slots, so a render React throws away leaves them consistent.
+  const slotsRef = useRef<Map<Key, number>>(new Map());
+  const slots = assignSlots(
+    slotsRef.current,
+    shown.map((v) => v.key),
+  );
+  slotsRef.current = slots;
+  // A recycled slot that held the focus now shows another item: the focus leaves it, as it left an
+  // unmounted row before, so Enter or Space never acts on a task the user did not pick.
+  const focused = useRef<{ slot: HTMLElement; item: string } | null>(null);
+  useLayoutEffect(() => {
+    const f = focused.current;
+    if (!f) return;
+    const active = document.activeElement;
+    if (f.slot.dataset.item !== f.item && active instanceof HTMLElement && f.slot.contains(active)) {
+      focused.current = null;
+      active.blur();
+    }
   });
   return (
     <div
@@ -49,10 +110,15 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
       // Sizes are known, so the browser may lay out and paint the list and each item on their own: a
       // scroll step that mounts a few rows restyles and lays out those rows, not the page.
       style={{ height: virtualizer.getTotalSize(), contain: 'size layout style' }}
+      onFocus={(e) => {
+        const slot = (e.target as HTMLElement).closest<HTMLElement>('[data-item]');
+        focused.current = slot ? { slot, item: slot.dataset.item! } : null;
+      }}
     >
-      {virtualizer.getVirtualItems().map((v) => (
+      {shown.map((v) => (
         <div
-          key={v.key}
+          key={slots.get(v.key)}
+          data-item={String(v.key)}
           className="absolute top-0 left-0 w-full"
           style={{ height: v.size, transform: `translateY(${v.start - margin}px)`, contain: 'strict' }}
         >
@@ -67,16 +133,19 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
  * The element's top in the document, which moves when the content above it changes height (filter panel,
  * bulk bar, wrapping). Read once when mounted and then only when the page's size changes, in a
  * ResizeObserver callback where layout is already done: reading it on every render forced a layout per
- * scroll step (about 100 ms tasks at 4x CPU throttle with 10,000 tasks).
+ * scroll step (about 100 ms tasks at 4x CPU throttle with 10,000 tasks). It starts from the value this list
+ * had when last shown, so a return to the screen is not rendered twice (a synchronous re-render of every
+ * row from the mount's layout effect).
  */
-function useDocumentTop(ref: React.RefObject<HTMLElement | null>): number {
-  const [top, setTop] = useState(0);
+function useDocumentTop(ref: React.RefObject<HTMLElement | null>, name: string): number {
+  const [top, setTop] = useState(() => lastTops.get(name) ?? 0);
   const read = useCallback(() => {
     const el = ref.current;
     if (!el) return;
     const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    lastTops.set(name, next);
     setTop((prev) => (Math.abs(prev - next) > 1 ? next : prev));
-  }, [ref]);
+  }, [ref, name]);
   useLayoutEffect(read, [read]);
   useEffect(() => {
     if (typeof ResizeObserver !== 'function') return;

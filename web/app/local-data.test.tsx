@@ -80,6 +80,45 @@ describe('start-up order (budget B10)', () => {
     db.close();
   });
 
+  it('a sign-out that begins while the first screen loads leaves the engine stopped once it shows', async () => {
+    let logoutAnswered = () => {};
+    stubApi({
+      'GET /api/auth/user': () => json(TEST_USER),
+      // The logout call is slow: the provider stays mounted while the screen's chunk arrives.
+      'POST /api/auth/logout': () =>
+        new Promise<Response>((resolve) => {
+          logoutAnswered = () => resolve(json({ message: 'Signed out' }));
+        }),
+    });
+    const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
+    const db = openSyncDb(scope);
+    const started: string[] = [];
+    const { engine } = fakeSyncEngine();
+    engine.start = () => started.push('engine started');
+    engine.stop = async () => {};
+    function SignOut() {
+      const { signOut, user } = useSession();
+      return user ? <button onClick={() => void signOut()}>Sign Out</button> : null;
+    }
+    const { Lazy, load } = slowScreen(() => <h1>Dashboard</h1>);
+    renderInApp(
+      <LocalDataProvider scope={scope} db={db} createEngine={() => engine}>
+        <SignOut />
+        <Suspense fallback={<p>Loading...</p>}>
+          <Lazy />
+          <FirstScreenShown />
+        </Suspense>
+      </LocalDataProvider>,
+    );
+    (await screen.findByRole('button', { name: 'Sign Out' })).click();
+    act(load);
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await frames(3);
+    expect(started).toEqual([]);
+    logoutAnswered();
+    db.close();
+  });
+
   it('the top bar asks for the notifications only once the first screen is shown', async () => {
     const api = stubApi({
       'GET /api/auth/user': () => json(TEST_USER),

@@ -60,6 +60,9 @@ interface FirstScreen {
   markShown: () => void;
 }
 
+/** Engines whose sign-out (or unmount) has begun: the first screen showing late must not start them. */
+const STOPPED_ENGINES = new WeakSet<SyncEngine>();
+
 const FirstScreenContext = createContext<FirstScreen>({ shown: true, markShown: () => {} });
 
 /**
@@ -125,7 +128,10 @@ export function LocalDataProvider({
   const engineToStart = shown ? state?.engine : null;
   useEffect(() => {
     if (!engineToStart) return;
-    return afterPaint(() => engineToStart.start());
+    // Sign-out may have begun while the first screen loaded: a stopped engine is never started again.
+    return afterPaint(() => {
+      if (!STOPPED_ENGINES.has(engineToStart)) engineToStart.start();
+    });
   }, [engineToStart]);
 
   useEffect(() => {
@@ -134,7 +140,10 @@ export function LocalDataProvider({
     setState({ db, engine });
     requestPersistentStorage();
     let stopped: Promise<void> | null = null;
-    const stopEngine = () => (stopped ??= engine ? engine.stop() : Promise.resolve());
+    const stopEngine = () => {
+      if (engine) STOPPED_ENGINES.add(engine);
+      return (stopped ??= engine ? engine.stop() : Promise.resolve());
+    };
     // Sign-out waits for a running cycle to end, but never long: a hung request must not block it.
     const stop = () => Promise.race([stopEngine(), new Promise<void>((r) => setTimeout(r, STOP_WAIT_MS))]);
     const unhook = onSignOut(stop);

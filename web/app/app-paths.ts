@@ -37,6 +37,11 @@ export function appScreenPath(pathname: string): AppScreenPath | null {
   return APP_SCREENS.find((s) => s.path === p)?.path ?? null;
 }
 
+/** The screen a signed-in user sees at `pathname`: '/' is the Dashboard (spec 01 section 2). */
+export function signedInScreenAt(pathname: string): AppScreenPath | null {
+  return pathname === '/' ? '/dashboard' : appScreenPath(pathname);
+}
+
 /** The sign-in address that comes back to `location` (path, query and hash of an app screen) afterwards. */
 export function loginPathFor(location: { pathname: string; search?: string; hash?: string }): string {
   const back = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;

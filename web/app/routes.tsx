@@ -6,10 +6,10 @@ import { FullScreenSpinner } from '#web/components/spinner.tsx';
 import {
   APP_SCREENS,
   canOpenScreen,
-  appScreenPath,
   isAppPath,
   loginPathFor,
   returnPathFrom,
+  signedInScreenAt,
   type AppScreenPath,
 } from './app-paths.ts';
 import { useCurrentUser, useSession } from './session.tsx';
@@ -57,7 +57,7 @@ export function preloadFirstScreen(pathname: string, knownUser: boolean): void {
   else if (knownUser || isAppPath(pathname)) {
     void loadSignedInLayout();
     // The screen's own chunk too: otherwise it is asked for only once the shell has loaded and rendered.
-    const screen = pathname === '/' ? '/dashboard' : appScreenPath(pathname);
+    const screen = signedInScreenAt(pathname);
     if (screen) void SCREEN_LOADERS[screen]();
   } else if (pathname === '/') void loadLanding();
 }

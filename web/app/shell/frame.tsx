@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
 import { DashboardFrame } from '#web/features/dashboard/components/dashboard-frame.tsx';
 import { displayFirstName, initialsOf, type SessionUser } from '#web/lib/session-user.ts';
+import { signedInScreenAt } from '../app-paths.ts';
 import { Sidebar } from './sidebar.tsx';
 
 export const PRODUCT_NAME = 'SiteCommand';
@@ -99,7 +100,7 @@ export function TopBarFrame({
 export function ScreenPlaceholder({ user }: { user: FrameUser }) {
   const { pathname } = useLocation();
   const loading = <Spinner label="Loading..." className="p-10" />;
-  if (pathname === '/' || pathname.replace(/\/+$/, '') === '/dashboard') {
+  if (signedInScreenAt(pathname) === '/dashboard') {
     return <DashboardFrame user={user}>{loading}</DashboardFrame>;
   }
   return loading;

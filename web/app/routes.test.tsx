@@ -93,3 +93,45 @@ describe('the route table', () => {
     });
   });
 });
+
+describe('signing out', () => {
+  it('takes the screens down and calls off their questions before the session ends on the server', async () => {
+    const order: string[] = [];
+    let notificationsSignal: AbortSignal | undefined;
+    let logoutAnswered = () => {};
+    const fetch = stubApi({
+      'GET /api/auth/user': () => json(TEST_USER),
+      // Asked, never answered: a question in flight when the user taps Sign Out.
+      'GET /api/notifications': (_url, init) => {
+        notificationsSignal = init?.signal ?? undefined;
+        order.push('notifications asked');
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => {
+            order.push('notifications called off');
+            reject(new DOMException('aborted', 'AbortError'));
+          }),
+        );
+      },
+      'POST /api/auth/logout': () => {
+        order.push('logout');
+        return new Promise<Response>((resolve) => {
+          logoutAnswered = () => resolve(json({ message: 'Signed out' }));
+        });
+      },
+    });
+    renderInApp(<AppRoutes />, { path: '/projects' });
+    await screen.findByRole('button', { name: 'Notifications' }, { timeout: 8_000 });
+    await vi.waitFor(() => expect(order).toContain('notifications asked'), { timeout: 8_000 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await vi.waitFor(() => expect(order).toContain('logout'));
+    expect(order).toEqual(['notifications asked', 'notifications called off', 'logout']);
+    expect(notificationsSignal?.aborted).toBe(true);
+    // While the logout call is out, only the frame is left: no bell, no screen to ask anything.
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+    const askedSoFar = fetch.mock.calls.length;
+    logoutAnswered();
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(fetch.mock.calls.slice(askedSoFar).map(([url]) => String(url))).not.toContain('/api/notifications');
+  });
+});

@@ -193,9 +193,11 @@ function SignedInRoutes() {
 
 /** The route table: public pages when signed out, the app shell when signed in (spec 01/02 section 2). */
 export function AppRoutes() {
-  const { status, user } = useSession();
+  const { status, user, signingOut } = useSession();
   if (status === 'loading') return <FullScreenSpinner label={SESSION_LOADING_TEXT} />;
   if (status === 'unauthenticated' || !user) return <SignedOutRoutes />;
+  // The frame alone while the logout call is out: no screen is left to ask under the ending session.
+  if (signingOut) return <SignedInFrame user={user} />;
   if (user.mustChangePassword) {
     return (
       <Screen>

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { IsRestoringProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { flushSync } from 'react-dom';
 import { SESSION_USER_ELEMENT_ID } from '#shared/page-bootstrap.ts';
 import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
 import { forgetPersistedQueries, usePersistedQueries } from '#web/lib/query-persist.ts';
@@ -127,6 +128,11 @@ export interface SessionValue {
    * they left is not a link to come back to after the next sign-in, which may be someone else's.
    */
   signedOutHere: boolean;
+  /**
+   * Sign-out has begun and the logout call is on its way: the signed-in screens are taken down first, so
+   * nothing asks the server under a session that is ending (a 401 in the console for every late query).
+   */
+  signingOut: boolean;
   /** Runs `hook` at sign-out before the logout call (the local-data layer stops the sync engine here). */
   onSignOut(hook: SignOutHook): () => void;
 }
@@ -153,6 +159,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const hooks = useRef(new Set<SignOutHook>());
   const [signedOutHere, setSignedOutHere] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
 
   const query = useQuery<CurrentUser | null>({
     ...USER_QUERY,
@@ -228,6 +235,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         console.warn('sign-out hook failed', err);
       }
     }
+    // Screens down now (a screen or the bell mounting later would ask under the ended session), and the
+    // questions already asked called off, before the session ends on the server.
+    flushSync(() => setSigningOut(true));
+    const others = { predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== USER_QUERY_KEY[0] };
+    await queryClient.cancelQueries(others);
     try {
       await apiRequest('POST', '/api/auth/logout');
     } catch {
@@ -237,8 +249,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (leaving) await forgetPersistedQueries(leaving);
     forgetUser();
     setSignedOutHere(true);
+    setSigningOut(false);
     queryClient.setQueryData<CurrentUser | null>(USER_QUERY_KEY, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+    queryClient.removeQueries(others);
     navigate('/login', { replace: true });
   }, [navigate, queryClient]);
 
@@ -269,8 +282,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh,
       onSignOut,
       signedOutHere,
+      signingOut,
     }),
-    [user, status, offline, signOut, signedIn, refresh, onSignOut, signedOutHere],
+    [user, status, offline, signOut, signedIn, refresh, onSignOut, signedOutHere, signingOut],
   );
   return (
     <SessionContext.Provider value={value}>

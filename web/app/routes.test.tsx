@@ -132,6 +132,8 @@ describe('signing out', () => {
     const askedSoFar = fetch.mock.calls.length;
     logoutAnswered();
     await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
-    expect(fetch.mock.calls.slice(askedSoFar).map(([url]) => String(url))).not.toContain('/api/notifications');
+    expect(fetch.mock.calls.slice(askedSoFar).map(([url]) => String(url))).not.toContain(
+      '/api/notifications',
+    );
   });
 });

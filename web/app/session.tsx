@@ -238,7 +238,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Screens down now (a screen or the bell mounting later would ask under the ended session), and the
     // questions already asked called off, before the session ends on the server.
     flushSync(() => setSigningOut(true));
-    const others = { predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== USER_QUERY_KEY[0] };
+    const others = {
+      predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== USER_QUERY_KEY[0],
+    };
     await queryClient.cancelQueries(others);
     try {
       await apiRequest('POST', '/api/auth/logout');

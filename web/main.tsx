@@ -10,8 +10,11 @@ import { rememberedUser } from './lib/session-user.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// Read before prefetchCurrentUser, which remembers the user the page carries: "known" means from an
+// earlier visit, whose code the device has cached.
+const knownUser = rememberedUser() !== null;
 prefetchCurrentUser(queryClient);
-preloadFirstScreen(window.location.pathname, rememberedUser() !== null);
+preloadFirstScreen(window.location.pathname, knownUser);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,8 +1,17 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PermissionFlags } from '#shared/permissions.ts';
 import { AccessDenied } from '#web/components/access-denied.tsx';
 import { FullScreenSpinner } from '#web/components/spinner.tsx';
+import { afterFirstContentfulPaint } from '#web/lib/after-paint.ts';
 import {
   APP_SCREENS,
   canOpenScreen,
@@ -54,12 +63,41 @@ const FirstDownloadGate = lazy(() =>
  */
 export function preloadFirstScreen(pathname: string, knownUser: boolean): void {
   if (pathname === '/login') void loadSignIn();
-  else if (knownUser || isAppPath(pathname)) {
-    void loadSignedInLayout();
-    // The screen's own chunk too: otherwise it is asked for only once the shell has loaded and rendered.
-    const screen = signedInScreenAt(pathname);
-    if (screen) void SCREEN_LOADERS[screen]();
-  } else if (pathname === '/') void loadLanding();
+  // A known user's code is in the device's cache, so asking for it now costs no bandwidth. On a first
+  // visit it is downloaded after the app's frame has painted (AfterFramePainted).
+  else if (knownUser) loadSignedInCode(pathname);
+  else if (pathname === '/') void loadLanding();
+}
+
+function loadSignedInCode(pathname: string): void {
+  void loadSignedInLayout();
+  // The screen's own chunk too: otherwise it is asked for only once the shell has loaded and rendered.
+  const screen = signedInScreenAt(pathname);
+  if (screen) void SCREEN_LOADERS[screen]();
+}
+
+/** Set once the frame has painted in this page: later sign-ins in the same tab do not wait again. */
+let framePainted = false;
+
+/**
+ * The app's frame first, then the signed-in code (about 130 KiB on a first visit): on a slow phone
+ * network those downloads would otherwise share the link with what the first paint needs (budget B10:
+ * nothing the first paint does not need comes before it).
+ */
+function AfterFramePainted({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const [painted, setPainted] = useState(framePainted);
+  const pathname = location.pathname;
+  useEffect(() => {
+    if (painted) return;
+    return afterFirstContentfulPaint(() => {
+      framePainted = true;
+      loadSignedInCode(pathname);
+      setPainted(true);
+    });
+  }, [painted, pathname]);
+  return painted ? children : <SignedInFrame user={user} />;
 }
 
 export const SESSION_LOADING_TEXT = 'Loading your dashboard...';
@@ -156,9 +194,11 @@ function SignedInRoutes() {
         <Route
           element={
             // The app's frame (and the Dashboard's greeting) while the signed-in code loads, not a blank page.
-            <Suspense fallback={<SignedInFrame user={user} />}>
-              <SignedInLayout />
-            </Suspense>
+            <AfterFramePainted>
+              <Suspense fallback={<SignedInFrame user={user} />}>
+                <SignedInLayout />
+              </Suspense>
+            </AfterFramePainted>
           }
         >
           <Route

@@ -135,3 +135,33 @@ export function polyfillDom(): void {
   u.createObjectURL ??= () => 'blob:preview';
   u.revokeObjectURL ??= () => {};
 }
+
+/**
+ * A browser's paint timeline (PerformanceObserver and performance.getEntriesByName for 'paint'): entries
+ * appear when the test says the page painted. Returns `paint(name)`.
+ */
+export function stubPaintTimeline() {
+  const observers = new Set<(names: string[]) => void>();
+  const painted: string[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+    constructor(private readonly cb: (list: { getEntriesByName(n: string): unknown[] }) => void) {}
+    observe() {
+      const notify = (names: string[]) =>
+        this.cb({ getEntriesByName: (n: string) => names.filter((x) => x === n) });
+      observers.add(notify);
+      if (painted.length) notify(painted);
+    }
+    disconnect() {
+      observers.clear();
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation(
+    (name: string) => painted.filter((x) => x === name) as unknown as PerformanceEntryList,
+  );
+  return (name: string) => {
+    painted.push(name);
+    for (const o of [...observers]) o([name]);
+  };
+}

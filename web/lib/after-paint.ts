@@ -38,3 +38,37 @@ export function afterPaint(fn: () => void, limitMs = AFTER_PAINT_LIMIT_MS): () =
     for (const t of timers) t();
   };
 }
+
+/**
+ * Runs `fn` once the page has shown its first content (the browser's first-contentful-paint entry), or
+ * after `limitMs` when none comes. A frame's requestAnimationFrame can run well before that paint reaches
+ * the screen while the page is still loading, so work meant to follow the first paint waits for the entry
+ * itself where the browser reports it, and for the next frame (afterPaint) where it does not.
+ */
+export function afterFirstContentfulPaint(fn: () => void, limitMs = AFTER_PAINT_LIMIT_MS): () => void {
+  const perf = typeof performance === 'undefined' ? undefined : performance;
+  const supported =
+    typeof PerformanceObserver !== 'undefined' &&
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+  if (!supported || !perf) return afterPaint(fn, limitMs);
+  if (perf.getEntriesByName('first-contentful-paint').length > 0) return afterPaint(fn, limitMs);
+  let cancelNext: (() => void) | null = null;
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    stop();
+    cancelNext = afterPaint(fn, limitMs);
+  });
+  const fallback = setTimeout(() => {
+    stop();
+    fn();
+  }, limitMs);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(fallback);
+  };
+  observer.observe({ type: 'paint', buffered: true });
+  return () => {
+    stop();
+    cancelNext?.();
+  };
+}

@@ -10,11 +10,12 @@ import { rememberedUser } from './lib/session-user.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
-// Read before prefetchCurrentUser, which remembers the user the page carries: "known" means from an
-// earlier visit, whose code the device has cached.
-const knownUser = rememberedUser() !== null;
 prefetchCurrentUser(queryClient);
-preloadFirstScreen(window.location.pathname, knownUser);
+preloadFirstScreen(window.location.pathname, {
+  knownUser: rememberedUser() !== null,
+  // A page the service worker controls has the app's code in its cache: asking for it costs no bandwidth.
+  codeOnDevice: navigator.serviceWorker?.controller != null,
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -1,5 +1,6 @@
 import {
   lazy,
+  startTransition,
   Suspense,
   useEffect,
   useState,
@@ -58,26 +59,30 @@ const FirstDownloadGate = lazy(() =>
 
 /**
  * Starts loading the chunk the first screen will need while the session request is still in flight, so
- * the two round trips overlap: the landing page or sign-in for a visitor, the shell for a known user or
- * for an address of the app (a bookmark, a home-screen start after the device forgot its user).
+ * the two round trips overlap: the landing page or sign-in for a visitor; the shell when the page runs
+ * from the service worker's cache, which holds it (a home-screen start, a returning device). Otherwise
+ * the shell is downloaded once the app's frame has painted (AfterFramePainted).
  */
-export function preloadFirstScreen(pathname: string, knownUser: boolean): void {
+export function preloadFirstScreen(
+  pathname: string,
+  { knownUser, codeOnDevice }: { knownUser: boolean; codeOnDevice: boolean },
+): void {
   if (pathname === '/login') void loadSignIn();
-  // A known user's code is in the device's cache, so asking for it now costs no bandwidth. On a first
-  // visit it is downloaded after the app's frame has painted (AfterFramePainted).
-  else if (knownUser) loadSignedInCode(pathname);
-  else if (pathname === '/') void loadLanding();
+  else if (knownUser || isAppPath(pathname)) {
+    if (codeOnDevice) loadSignedInCode(pathname);
+  } else if (pathname === '/') void loadLanding();
 }
 
+/** Set once the signed-in code has been asked for in this page (early, or after the frame painted). */
+let signedInCodeAsked = false;
+
 function loadSignedInCode(pathname: string): void {
+  signedInCodeAsked = true;
   void loadSignedInLayout();
   // The screen's own chunk too: otherwise it is asked for only once the shell has loaded and rendered.
   const screen = signedInScreenAt(pathname);
   if (screen) void SCREEN_LOADERS[screen]();
 }
-
-/** Set once the frame has painted in this page: later sign-ins in the same tab do not wait again. */
-let framePainted = false;
 
 /**
  * The app's frame first, then the signed-in code (about 130 KiB on a first visit): on a slow phone
@@ -87,14 +92,14 @@ let framePainted = false;
 function AfterFramePainted({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const location = useLocation();
-  const [painted, setPainted] = useState(framePainted);
+  const [painted, setPainted] = useState(signedInCodeAsked);
   const pathname = location.pathname;
   useEffect(() => {
     if (painted) return;
     return afterFirstContentfulPaint(() => {
-      framePainted = true;
       loadSignedInCode(pathname);
-      setPainted(true);
+      // A transition: React builds the shell and the screen in slices that leave the page responsive.
+      startTransition(() => setPainted(true));
     });
   }, [painted, pathname]);
   return painted ? children : <SignedInFrame user={user} />;

@@ -1,13 +1,4 @@
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useEffect,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PermissionFlags } from '#shared/permissions.ts';
 import { AccessDenied } from '#web/components/access-denied.tsx';
@@ -33,7 +24,6 @@ const LandingPage = lazy(loadLanding);
 const SignInPage = lazy(loadSignIn);
 const ChangePasswordPage = lazy(() => import('#web/features/auth/change-password-page.tsx'));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx'));
-const SignedInLayout = lazy(loadSignedInLayout);
 /** The chunk of each screen, by path: loaded by its route, and early by preloadFirstScreen for the first one. */
 const SCREEN_LOADERS = {
   '/dashboard': () => import('#web/features/dashboard/dashboard-page.tsx'),
@@ -61,7 +51,7 @@ const FirstDownloadGate = lazy(() =>
  * Starts loading the chunk the first screen will need while the session request is still in flight, so
  * the two round trips overlap: the landing page or sign-in for a visitor; the shell when the page runs
  * from the service worker's cache, which holds it (a home-screen start, a returning device). Otherwise
- * the shell is downloaded once the app's frame has painted (AfterFramePainted).
+ * the shell is downloaded once the app's frame has painted (signedInCodeAfterFirstPaint).
  */
 export function preloadFirstScreen(
   pathname: string,
@@ -73,36 +63,40 @@ export function preloadFirstScreen(
   } else if (pathname === '/') void loadLanding();
 }
 
-/** Set once the signed-in code has been asked for in this page (early, or after the frame painted). */
-let signedInCodeAsked = false;
+/** The signed-in code of this page, asked for once: early where the device holds it, else after the frame. */
+let signedInCode: Promise<{ default: ComponentType }> | null = null;
 
-function loadSignedInCode(pathname: string): void {
-  signedInCodeAsked = true;
-  void loadSignedInLayout();
+function preloadScreen(pathname: string): void {
   // The screen's own chunk too: otherwise it is asked for only once the shell has loaded and rendered.
   const screen = signedInScreenAt(pathname);
   if (screen) void SCREEN_LOADERS[screen]();
 }
 
+function loadSignedInCode(pathname: string): void {
+  signedInCode ??= loadSignedInLayout();
+  preloadScreen(pathname);
+}
+
 /**
- * The app's frame first, then the signed-in code (about 130 KiB on a first visit): on a slow phone
- * network those downloads would otherwise share the link with what the first paint needs (budget B10:
- * nothing the first paint does not need comes before it).
+ * On a first visit the signed-in code (about 130 KiB) is asked for once the app's frame has shown its
+ * first content: on a slow phone network those downloads would otherwise share the link with what that
+ * paint needs (budget B10: nothing the first paint does not need comes before it).
  */
-function AfterFramePainted({ children }: { children: ReactNode }) {
-  const user = useCurrentUser();
-  const location = useLocation();
-  const [painted, setPainted] = useState(signedInCodeAsked);
-  const pathname = location.pathname;
-  useEffect(() => {
-    if (painted) return;
-    return afterFirstContentfulPaint(() => {
-      loadSignedInCode(pathname);
-      // A transition: React builds the shell and the screen in slices that leave the page responsive.
-      startTransition(() => setPainted(true));
-    });
-  }, [painted, pathname]);
-  return painted ? children : <SignedInFrame user={user} />;
+function signedInCodeAfterFirstPaint(pathname: string): void {
+  signedInCode ??= new Promise<void>((resolve) => {
+    afterFirstContentfulPaint(resolve);
+  }).then(() => {
+    preloadScreen(pathname);
+    return loadSignedInLayout();
+  });
+}
+
+const SignedInLayout = lazy(() => signedInCode ?? loadSignedInLayout());
+
+/** The signed-in layout, with the frame (the Suspense fallback around it) showing until its code is in. */
+function SignedInCode() {
+  signedInCodeAfterFirstPaint(useLocation().pathname);
+  return <SignedInLayout />;
 }
 
 export const SESSION_LOADING_TEXT = 'Loading your dashboard...';
@@ -199,11 +193,9 @@ function SignedInRoutes() {
         <Route
           element={
             // The app's frame (and the Dashboard's greeting) while the signed-in code loads, not a blank page.
-            <AfterFramePainted>
-              <Suspense fallback={<SignedInFrame user={user} />}>
-                <SignedInLayout />
-              </Suspense>
-            </AfterFramePainted>
+            <Suspense fallback={<SignedInFrame user={user} />}>
+              <SignedInCode />
+            </Suspense>
           }
         >
           <Route

@@ -48,23 +48,24 @@ export function staticApp(dist = DIST): Hono<AppEnv> {
 }
 
 /**
- * The app's page. A browser's navigation with a valid session gets the user written into it
- * (shared/page-bootstrap.ts), so the first screen paints without first asking who is signed in; that page
- * is this user's alone and never stored. Anything else (the service worker caching the shell for offline
- * starts, a visitor) gets the page as built.
+ * The app's page. A browser's navigation gets the answer GET /api/auth/user would give written into it
+ * (shared/page-bootstrap.ts): the signed-in user, or null for a visitor or an ended session. So the first
+ * screen (the Dashboard, or sign-in) paints without first asking who is signed in; that page belongs to
+ * this request's cookie alone and is never stored. A fetch (the service worker caching the shell for
+ * offline starts) gets the page as built, and the app asks.
  */
 function shell(c: Context<AppEnv>, dist: string) {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) return c.text('The web app is not built. Run npm run build.', 503);
   const html = fs.readFileSync(index, 'utf8');
-  const user = isNavigation(c) && c.var.deps ? loadSessionUser(c, c.var.deps) : null;
-  if (!user) {
+  if (!isNavigation(c) || !c.var.deps) {
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   }
+  const user = loadSessionUser(c, c.var.deps);
   c.header('Cache-Control', 'private, no-store');
   c.header('Vary', 'Cookie');
-  return c.html(html.replace('</head>', `${sessionUserBlock(userPayload(user))}</head>`));
+  return c.html(html.replace('</head>', `${sessionUserBlock(user ? userPayload(user) : null)}</head>`));
 }
 
 /** A top-level page load or link followed in a tab; not a fetch (the service worker's precache is one). */

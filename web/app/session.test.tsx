@@ -96,6 +96,18 @@ describe('SessionProvider', () => {
     expect(document.getElementById(SESSION_USER_ELEMENT_ID)).toBeNull();
   });
 
+  it('takes a signed-out page as the 401 it stands for: no request, and the remembered user forgotten', async () => {
+    const fetch = stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    rememberUser(TEST_USER);
+    document.head.insertAdjacentHTML('beforeend', sessionUserBlock(null));
+    const client = createQueryClient();
+    prefetchCurrentUser(client);
+    renderInApp(<Probe />, { client });
+    expect(screen.getByText('unauthenticated nobody online')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(rememberedUser()).toBeNull();
+  });
+
   it('asks the server when the page carries no user, or one it cannot read', async () => {
     const fetch = stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
     document.head.insertAdjacentHTML(

@@ -87,26 +87,34 @@ const USER_FRESH_MS = 3_000;
  * answer, and no request waits at all.
  */
 export function prefetchCurrentUser(queryClient: QueryClient): void {
-  const given = userFromPage();
-  if (given) {
-    rememberUser(given);
-    queryClient.setQueryData(USER_QUERY_KEY, given);
+  const given = sessionFromPage();
+  if (given === undefined) {
+    void queryClient.prefetchQuery(USER_QUERY);
     return;
   }
-  void queryClient.prefetchQuery(USER_QUERY);
+  // The server's answer for this page's request, taken as GET /api/auth/user's (fetchCurrentUser).
+  if (given) rememberUser(given);
+  else forgetUser();
+  queryClient.setQueryData(USER_QUERY_KEY, given);
 }
 
-/** The user the server wrote into this page (shared/page-bootstrap.ts), read once; null when there is none. */
-function userFromPage(): SessionUser | null {
+/**
+ * The session the server wrote into this page (shared/page-bootstrap.ts), read once: the user, null when
+ * the page's request was signed out, undefined when the page carries none (the service worker's copy).
+ */
+function sessionFromPage(): SessionUser | null | undefined {
   const block = typeof document === 'undefined' ? null : document.getElementById(SESSION_USER_ELEMENT_ID);
-  if (!block) return null;
+  if (!block) return undefined;
   // Once: a user who signs out and in again in this tab is never taken from the page again.
   block.remove();
   try {
     const user = JSON.parse(block.textContent ?? '') as Partial<SessionUser> | null;
-    return typeof user?.id === 'string' && typeof user.companyId === 'string' ? (user as SessionUser) : null;
+    if (user === null) return null;
+    return typeof user.id === 'string' && typeof user.companyId === 'string'
+      ? (user as SessionUser)
+      : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
 

@@ -2,16 +2,18 @@ import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { renderWhenFirstScreenReady } from './app/first-render.ts';
 import { registerServiceWorker } from './app/pwa.ts';
 import { preloadFirstScreen } from './app/routes.tsx';
 import { prefetchCurrentUser } from './app/session.tsx';
+import { afterFirstContentfulPaint } from './lib/after-paint.ts';
 import { createQueryClient } from './lib/api.ts';
 import { rememberedUser } from './lib/session-user.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
 prefetchCurrentUser(queryClient);
-preloadFirstScreen(window.location.pathname, {
+const firstScreen = preloadFirstScreen(window.location.pathname, {
   knownUser: rememberedUser() !== null,
   // A page the service worker controls has the app's code in its cache: asking for it costs no bandwidth.
   codeOnDevice: navigator.serviceWorker?.controller != null,
@@ -19,9 +21,12 @@ preloadFirstScreen(window.location.pathname, {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+renderWhenFirstScreenReady(firstScreen, () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
-registerServiceWorker();
+// Not needed for the first paint (its script is fetched on registration), so it comes after it.
+afterFirstContentfulPaint(registerServiceWorker);

@@ -1,13 +1,25 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
+import { afterFirstContentfulPaint } from '#web/lib/after-paint.ts';
 import { createQueryClient } from '#web/lib/api.ts';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-// Not part of the first script: a toast raised before it loads waits in the toast store (use-toast.ts).
+// Not part of the first script, and not asked for before the first paint (its Radix parts are five
+// files): a toast raised before it loads waits in the toast store (use-toast.ts).
 const Toaster = lazy(() => import('#web/components/ui/toast.tsx').then((m) => ({ default: m.Toaster })));
+
+function ToasterAfterFirstPaint() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterFirstContentfulPaint(() => setPainted(true)), []);
+  return painted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /** Providers (query client, router, session, toasts) around the route table; tooltips live in the signed-in layout. */
 export function App({ queryClient }: { queryClient?: QueryClient }) {
@@ -18,9 +30,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
         <SessionProvider>
           <AppRoutes />
           <UpdatePrompt />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          <ToasterAfterFirstPaint />
         </SessionProvider>
       </BrowserRouter>
     </QueryClientProvider>

@@ -4,6 +4,7 @@ import type { PermissionFlags } from '#shared/permissions.ts';
 import { AccessDenied } from '#web/components/access-denied.tsx';
 import { FullScreenSpinner } from '#web/components/spinner.tsx';
 import { afterFirstContentfulPaint } from '#web/lib/after-paint.ts';
+import { preloadable, type Preloadable } from '#web/lib/preloadable.ts';
 import {
   APP_SCREENS,
   canOpenScreen,
@@ -17,31 +18,31 @@ import { useCurrentUser, useSession } from './session.tsx';
 import { SignedInFrame } from './shell/frame.tsx';
 
 // Each screen is its own chunk (DESIGN.md section 8: code-split per route).
-const loadLanding = () => import('#web/features/landing/landing-page.tsx');
-const loadSignIn = () => import('#web/features/auth/sign-in-page.tsx');
-const loadSignedInLayout = () => import('./signed-in-layout.tsx');
-const LandingPage = lazy(loadLanding);
-const SignInPage = lazy(loadSignIn);
+const landing = preloadable(() => import('#web/features/landing/landing-page.tsx'));
+const signIn = preloadable(() => import('#web/features/auth/sign-in-page.tsx'));
+const signedInLayout = preloadable(() => import('./signed-in-layout.tsx'));
+const LandingPage = landing.lazy();
+const SignInPage = signIn.lazy();
 const ChangePasswordPage = lazy(() => import('#web/features/auth/change-password-page.tsx'));
 const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx'));
 /** The chunk of each screen, by path: loaded by its route, and early by preloadFirstScreen for the first one. */
-const SCREEN_LOADERS = {
-  '/dashboard': () => import('#web/features/dashboard/dashboard-page.tsx'),
-  '/activity': () => import('#web/features/dashboard/activity-page.tsx'),
-  '/projects': () => import('#web/features/projects/projects-page.tsx'),
-  '/tasks': () => import('#web/features/tasks/tasks-page.tsx'),
-  '/project-health': () => import('#web/features/project-health/project-health-page.tsx'),
-  '/schedule': () => import('#web/features/schedule/schedule-page.tsx'),
-  '/photos': () => import('#web/features/photos/photos-page.tsx'),
-  '/logs': () => import('#web/features/logs/logs-page.tsx'),
-  '/crew': () => import('#web/features/crew/crew-page.tsx'),
-  '/subs': () => import('#web/features/subs/subs-page.tsx'),
-  '/rbac': () => import('#web/features/rbac/rbac-page.tsx'),
-  '/rbac-admin': () => import('#web/features/rbac/rbac-page.tsx'),
-} satisfies Record<AppScreenPath, () => Promise<{ default: ComponentType }>>;
+const SCREENS_CODE = {
+  '/dashboard': preloadable(() => import('#web/features/dashboard/dashboard-page.tsx')),
+  '/activity': preloadable(() => import('#web/features/dashboard/activity-page.tsx')),
+  '/projects': preloadable(() => import('#web/features/projects/projects-page.tsx')),
+  '/tasks': preloadable(() => import('#web/features/tasks/tasks-page.tsx')),
+  '/project-health': preloadable(() => import('#web/features/project-health/project-health-page.tsx')),
+  '/schedule': preloadable(() => import('#web/features/schedule/schedule-page.tsx')),
+  '/photos': preloadable(() => import('#web/features/photos/photos-page.tsx')),
+  '/logs': preloadable(() => import('#web/features/logs/logs-page.tsx')),
+  '/crew': preloadable(() => import('#web/features/crew/crew-page.tsx')),
+  '/subs': preloadable(() => import('#web/features/subs/subs-page.tsx')),
+  '/rbac': preloadable(() => import('#web/features/rbac/rbac-page.tsx')),
+  '/rbac-admin': preloadable(() => import('#web/features/rbac/rbac-page.tsx')),
+} satisfies Record<AppScreenPath, Preloadable>;
 const SCREEN_PAGES = {} as Record<AppScreenPath, LazyExoticComponent<ComponentType>>;
-for (const path of Object.keys(SCREEN_LOADERS) as AppScreenPath[])
-  SCREEN_PAGES[path] = lazy(SCREEN_LOADERS[path]);
+for (const path of Object.keys(SCREENS_CODE) as AppScreenPath[])
+  SCREEN_PAGES[path] = SCREENS_CODE[path].lazy();
 // Lazy: it reads the device database, which the first route (sign-in, landing) must not download.
 const FirstDownloadGate = lazy(() =>
   import('./first-download.tsx').then((m) => ({ default: m.FirstDownloadGate })),
@@ -56,25 +57,21 @@ const FirstDownloadGate = lazy(() =>
 export function preloadFirstScreen(
   pathname: string,
   { knownUser, codeOnDevice }: { knownUser: boolean; codeOnDevice: boolean },
-): void {
-  if (pathname === '/login') void loadSignIn();
-  else if (knownUser || isAppPath(pathname)) {
-    if (codeOnDevice) loadSignedInCode(pathname);
-  } else if (pathname === '/') void loadLanding();
+): Promise<unknown> | null {
+  if (pathname === '/login') return signIn.preload();
+  if (knownUser || isAppPath(pathname)) return codeOnDevice ? loadSignedInCode(pathname) : null;
+  if (pathname === '/') return landing.preload();
+  return null;
 }
 
-/** The signed-in code of this page, asked for once: early where the device holds it, else after the frame. */
-let signedInCode: Promise<{ default: ComponentType }> | null = null;
-
-function preloadScreen(pathname: string): void {
+function preloadScreen(pathname: string): Promise<unknown> | null {
   // The screen's own chunk too: otherwise it is asked for only once the shell has loaded and rendered.
   const screen = signedInScreenAt(pathname);
-  if (screen) void SCREEN_LOADERS[screen]();
+  return screen ? SCREENS_CODE[screen].preload() : null;
 }
 
-function loadSignedInCode(pathname: string): void {
-  signedInCode ??= loadSignedInLayout();
-  preloadScreen(pathname);
+function loadSignedInCode(pathname: string): Promise<unknown> {
+  return Promise.all([signedInLayout.preload(), preloadScreen(pathname)]);
 }
 
 /**
@@ -82,20 +79,19 @@ function loadSignedInCode(pathname: string): void {
  * first content: on a slow phone network those downloads would otherwise share the link with what that
  * paint needs (budget B10: nothing the first paint does not need comes before it).
  */
-function signedInCodeAfterFirstPaint(pathname: string): void {
-  signedInCode ??= new Promise<void>((resolve) => {
+let afterFrame: Promise<void> | null = null;
+function signedInCodeAfterFirstPaint(pathname: string): Promise<void> {
+  return (afterFrame ??= new Promise<void>((resolve) => {
     afterFirstContentfulPaint(resolve);
-  }).then(() => {
-    preloadScreen(pathname);
-    return loadSignedInLayout();
-  });
+  }).then(() => void loadSignedInCode(pathname).catch(() => {})));
 }
 
-const SignedInLayout = lazy(() => signedInCode ?? loadSignedInLayout());
+const SignedInLayout = signedInLayout.lazy(() => afterFrame ?? signedInLayout.preload());
 
 /** The signed-in layout, with the frame (the Suspense fallback around it) showing until its code is in. */
 function SignedInCode() {
-  signedInCodeAfterFirstPaint(useLocation().pathname);
+  const { pathname } = useLocation();
+  if (!signedInLayout.requested) void signedInCodeAfterFirstPaint(pathname);
   return <SignedInLayout />;
 }
 

@@ -326,6 +326,17 @@ describe('Task Management: writes', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Pour slab' })).toBeNull());
   });
 
+  it('a completed task past its due date is not called overdue in the detail dialog', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByRole('progressbar', { name: 'Progress of Harbor Tower' });
+    await user.click(await screen.findByRole('button', { name: 'Order rebar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order rebar' });
+    const due = within(dialog).getByText('Mar 1, 2025').closest('dd');
+    expect(due?.textContent).toBe('Mar 1, 2025 (Completed)');
+    expect(dialog.textContent).not.toContain('overdue');
+  });
+
   it("says 'Unknown' for a task without a created date", async () => {
     const user = userEvent.setup();
     renderTasks(await seed(), { now });

@@ -74,6 +74,31 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(width, `page width at ${page.url()}`).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** Text in the screen that touches the screen's edge (under 8 px of margin), outside sideways scrollers. */
+function textOnTheEdge(page: Page): Promise<string[]> {
+  return page.evaluate((margin) => {
+    const width = document.documentElement.clientWidth;
+    // A timeline or table that scrolls sideways may show text cut at its own edge.
+    const inScroller = (el: Element) => {
+      for (let e = el.parentElement; e && e.tagName !== 'MAIN'; e = e.parentElement)
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX)) return true;
+      return false;
+    };
+    const onEdge: string[] = [];
+    for (const el of document.querySelectorAll('main *')) {
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      if (!ownText) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if ((r.left < margin || r.right > width - margin) && !inScroller(el))
+        onEdge.push(
+          `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(r.left)}-${Math.round(r.right)}`,
+        );
+    }
+    return onEdge;
+  }, 8);
+}
+
 async function expectTargetsOk(page: Page, where: string) {
   expect(await smallTapTargets(page), `tap targets under 44 px: ${where}`).toEqual([]);
   await expectNoSidewaysScroll(page);
@@ -116,6 +141,7 @@ test.describe('tap targets at 390x844', () => {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         if (path === '/projects') await expect(card(page, SEEDED)).toBeVisible({ timeout: 20_000 });
         await expectTargetsOk(page, `${email} ${path}`);
+        expect(await textOnTheEdge(page), `text against the screen's edge: ${email} ${path}`).toEqual([]);
       }
 
       // The mobile menu.

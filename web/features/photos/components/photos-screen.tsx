@@ -90,7 +90,7 @@ export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE 
   };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Photo Gallery</h1>

@@ -34,7 +34,7 @@ export function isTaskOverdue(
  * dueDateText. A done task without a due date still says 'No due date'.
  */
 export function taskDueText(
-  task: { status?: string | null; dueDate: DateInput },
+  task: { status?: string | null; dueDate?: DateInput },
   now: Date,
   timeZone: string,
 ): string {

@@ -99,6 +99,26 @@ function textOnTheEdge(page: Page): Promise<string[]> {
   }, 8);
 }
 
+/** Sentences squeezed into a column under 160 px wide, three lines or more (badges beside them, say). */
+function squeezedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const squeezed: string[] = [];
+    for (const el of document.querySelectorAll('main *')) {
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('')
+        .trim();
+      if (own.length < 25) continue;
+      const r = el.getBoundingClientRect();
+      const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 20;
+      if (r.width > 0 && r.width < 160 && Math.round(r.height / lineHeight) >= 3)
+        squeezed.push(`${el.tagName.toLowerCase()} "${own.slice(0, 30)}" ${Math.round(r.width)} px wide`);
+    }
+    return squeezed;
+  });
+}
+
 async function expectTargetsOk(page: Page, where: string) {
   expect(await smallTapTargets(page), `tap targets under 44 px: ${where}`).toEqual([]);
   await expectNoSidewaysScroll(page);
@@ -140,8 +160,13 @@ test.describe('tap targets at 390x844', () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         if (path === '/projects') await expect(card(page, SEEDED)).toBeVisible({ timeout: 20_000 });
+        if (path === '/schedule')
+          await expect(
+            page.getByRole('list', { name: 'Recent Schedule Updates' }).getByRole('listitem').first(),
+          ).toBeVisible();
         await expectTargetsOk(page, `${email} ${path}`);
         expect(await textOnTheEdge(page), `text against the screen's edge: ${email} ${path}`).toEqual([]);
+        expect(await squeezedText(page), `text squeezed into a narrow column: ${email} ${path}`).toEqual([]);
       }
 
       // The mobile menu.

@@ -228,6 +228,19 @@ test.describe('tap targets at 390x844', () => {
   }
 });
 
+test('the Create Log dialog shows its buttons whole: the Add tag icon is not squeezed beside the tag field', async ({
+  page,
+}) => {
+  await signIn(page, 'crew@summit.test');
+  await page.goto('/logs');
+  await page.getByRole('button', { name: 'Create Log' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Project Log' });
+  await expect(dialog).toBeVisible();
+  await expectTargetsOk(page, '/logs Create Log');
+  const icon = await dialog.getByRole('button', { name: 'Add tag' }).locator('svg').boundingBox();
+  expect(icon?.width, 'Add tag icon width').toBeGreaterThanOrEqual(16);
+});
+
 test('the top bar shows the whole company name and the first name; no sideways scroll', async ({ page }) => {
   await signIn(page, 'admin@summit.test');
   await openProjects(page);

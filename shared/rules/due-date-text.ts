@@ -29,6 +29,19 @@ export function isTaskOverdue(
   return days !== null && days < 0;
 }
 
+/**
+ * A task's due wording: 'Completed' once it is done (never 'n days overdue', DECISIONS.md), otherwise
+ * dueDateText. A done task without a due date still says 'No due date'.
+ */
+export function taskDueText(
+  task: { status?: string | null; dueDate?: DateInput },
+  now: Date,
+  timeZone: string,
+): string {
+  if (task.status === 'completed' && daysUntil(task.dueDate, now, timeZone) !== null) return 'Completed';
+  return dueDateText(task.dueDate, now, timeZone);
+}
+
 /** The Timeline's wording (spec 02 section 2): 'N days overdue', 'Due today', 'N days remaining'. */
 export function daysRemainingText(dueDate: DateInput, now: Date, timeZone: string): string {
   const days = daysUntil(dueDate, now, timeZone);

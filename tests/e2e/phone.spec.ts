@@ -74,6 +74,51 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(width, `page width at ${page.url()}`).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** Text in the screen that touches the screen's edge (under 8 px of margin), outside sideways scrollers. */
+function textOnTheEdge(page: Page): Promise<string[]> {
+  return page.evaluate((margin) => {
+    const width = document.documentElement.clientWidth;
+    // A timeline or table that scrolls sideways may show text cut at its own edge.
+    const inScroller = (el: Element) => {
+      for (let e = el.parentElement; e && e.tagName !== 'MAIN'; e = e.parentElement)
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX)) return true;
+      return false;
+    };
+    const onEdge: string[] = [];
+    for (const el of document.querySelectorAll('main *')) {
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      if (!ownText) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if ((r.left < margin || r.right > width - margin) && !inScroller(el))
+        onEdge.push(
+          `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(r.left)}-${Math.round(r.right)}`,
+        );
+    }
+    return onEdge;
+  }, 8);
+}
+
+/** Sentences squeezed into a column under 160 px wide, three lines or more (badges beside them, say). */
+function squeezedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const squeezed: string[] = [];
+    for (const el of document.querySelectorAll('main *')) {
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('')
+        .trim();
+      if (own.length < 25) continue;
+      const r = el.getBoundingClientRect();
+      const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 20;
+      if (r.width > 0 && r.width < 160 && Math.round(r.height / lineHeight) >= 3)
+        squeezed.push(`${el.tagName.toLowerCase()} "${own.slice(0, 30)}" ${Math.round(r.width)} px wide`);
+    }
+    return squeezed;
+  });
+}
+
 async function expectTargetsOk(page: Page, where: string) {
   expect(await smallTapTargets(page), `tap targets under 44 px: ${where}`).toEqual([]);
   await expectNoSidewaysScroll(page);
@@ -115,7 +160,13 @@ test.describe('tap targets at 390x844', () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         if (path === '/projects') await expect(card(page, SEEDED)).toBeVisible({ timeout: 20_000 });
+        if (path === '/schedule')
+          await expect(
+            page.getByRole('list', { name: 'Recent Schedule Updates' }).getByRole('listitem').first(),
+          ).toBeVisible();
         await expectTargetsOk(page, `${email} ${path}`);
+        expect(await textOnTheEdge(page), `text against the screen's edge: ${email} ${path}`).toEqual([]);
+        expect(await squeezedText(page), `text squeezed into a narrow column: ${email} ${path}`).toEqual([]);
       }
 
       // The mobile menu.
@@ -175,6 +226,19 @@ test.describe('tap targets at 390x844', () => {
       await expectTargetsOk(page, `${email} Sync issues dialog`);
     });
   }
+});
+
+test('the Create Log dialog shows its buttons whole: the Add tag icon is not squeezed beside the tag field', async ({
+  page,
+}) => {
+  await signIn(page, 'crew@summit.test');
+  await page.goto('/logs');
+  await page.getByRole('button', { name: 'Create Log' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Project Log' });
+  await expect(dialog).toBeVisible();
+  await expectTargetsOk(page, '/logs Create Log');
+  const icon = await dialog.getByRole('button', { name: 'Add tag' }).locator('svg').boundingBox();
+  expect(icon?.width, 'Add tag icon width').toBeGreaterThanOrEqual(16);
 });
 
 test('the top bar shows the whole company name and the first name; no sideways scroll', async ({ page }) => {

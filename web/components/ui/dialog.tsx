@@ -28,6 +28,13 @@ export interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof
 }
 
 /**
+ * The focus target of each open dialog, in the order they opened. A dialog opened from inside another one
+ * (Edit Task from a task's details) often mounts after that one's button is gone, with focus on <body>:
+ * it gives focus back where the dialog before it would have.
+ */
+const openDialogs: { target: Element | null }[] = [];
+
+/**
  * Focus goes back to what opened a dialog when it closes (DESIGN.md section 8). Radix does this only for a
  * `Trigger`: a dialog opened from state (a card's button setting a state) would leave focus on <body>.
  * Returns the two auto-focus handlers for a Radix Content: the opener is read when the content mounts,
@@ -38,17 +45,27 @@ export function useReturnFocus(handlers: {
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const opener = useRef<Element | null>(null);
+  const entry = useRef<{ target: Element | null } | null>(null);
   const { onOpenAutoFocus, onCloseAutoFocus } = handlers;
   return {
     onOpenAutoFocus(event: Event) {
-      opener.current = document.activeElement;
+      const active = document.activeElement;
+      opener.current = active;
+      const fromPage =
+        active && active !== document.body && !active.closest('[role=dialog],[role=alertdialog]');
+      entry.current = { target: fromPage ? active : (openDialogs.at(-1)?.target ?? null) };
+      openDialogs.push(entry.current);
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus(event: Event) {
+      const at = entry.current ? openDialogs.indexOf(entry.current) : -1;
+      if (at >= 0) openDialogs.splice(at, 1);
       onCloseAutoFocus?.(event);
       if (event.defaultPrevented) return;
-      const el = opener.current;
-      if (el instanceof HTMLElement && el.isConnected && el !== document.body) {
+      const el = [opener.current, entry.current?.target].find(
+        (e) => e instanceof HTMLElement && e.isConnected && e !== document.body,
+      );
+      if (el instanceof HTMLElement) {
         event.preventDefault();
         el.focus();
       }

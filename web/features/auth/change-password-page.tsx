@@ -34,6 +34,8 @@ export default function ChangePasswordPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const change = useMutation({
+    // As on sign-in: offline, fail at once rather than pause with the form waiting.
+    networkMode: 'always',
     mutationFn: () =>
       apiRequest('POST', '/api/auth/change-password', { currentPassword: current, newPassword: next }),
     onSuccess: async () => {

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { json, renderInApp, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { rememberedUser } from '#web/lib/session-user.ts';
@@ -42,6 +43,25 @@ describe('Sign-in screen', () => {
     expect(await screen.findByText('Unable to Sign In')).toBeTruthy();
     expect(screen.getByText('Email or password is incorrect. Please try again.')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('offline, says the server cannot be reached at once instead of staying on "Signing in..."', async () => {
+    stubApi({
+      'GET /api/auth/user': () => json({}, 401),
+      'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderInApp(<SignInPage />, { path: '/login' });
+    await fill('crew@summit.test', 'sitecommand-demo');
+    onlineManager.setOnline(false);
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(
+        await screen.findByText('Unable to connect to the server. Please try again later.'),
+      ).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('on success remembers the user and goes to /dashboard', async () => {

@@ -22,6 +22,9 @@ export default function SignInPage() {
   const [password, setPassword] = useState('');
 
   const login = useMutation({
+    // Offline, React Query would pause the call and leave 'Signing in...' up until the signal returns;
+    // sent at once, it fails at once with the "cannot reach the server" message.
+    networkMode: 'always',
     mutationFn: (body: { email: string; password: string }) =>
       apiJson<SessionUser>('POST', '/api/auth/login', body),
     onSuccess: (user) => {

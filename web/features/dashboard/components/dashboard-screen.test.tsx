@@ -185,6 +185,21 @@ describe('quick actions', () => {
     }
   });
 
+  it('leave out what the user cannot add: crew without projects:create get no Add Project', async () => {
+    stubActivities();
+    await seed({});
+    renderDashboard(db, {
+      now: NOW,
+      user: { ...CREW, grants: CREW.grants.filter((g) => g !== 'photos:create') },
+    });
+    const nav = screen.getByRole('navigation', { name: 'Quick actions' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Add Tasks']);
+  });
+
   it('leave out Assign Task for a role that cannot open the subcontractor board', async () => {
     stubActivities();
     await seed({});

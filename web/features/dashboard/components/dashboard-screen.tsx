@@ -107,7 +107,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow, downloading }:
           {downloading ? (
             <>
               {/* The quick actions need no data, and sit where the finished tab has them. */}
-              <QuickActions flags={user.permissions} />
+              <QuickActions user={user} />
               <DashboardDownloading download={downloading} />
             </>
           ) : (
@@ -168,7 +168,7 @@ function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offl
   return (
     <>
       <div className="grid min-w-0 grid-cols-1 gap-3">
-        <QuickActions flags={user.permissions} />
+        <QuickActions user={user} />
         {loaded && (
           <StatCards
             activeProjects={activeProjectCount(loaded.projects)}

@@ -10,24 +10,30 @@ import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { cn } from '#web/lib/cn.ts';
+import type { CurrentUser } from '#web/lib/session-user.ts';
 import type { DashboardProjectView, PhotoCounts, TaskWidgets } from '../hooks/use-field-data.ts';
 import { LINK_CLASS, Widget } from './widget.tsx';
 
-/** Spec 01 section 2: the quick actions and their targets; each shows only when its screen may be opened. */
+/**
+ * Spec 01 section 2: the quick actions and their targets. Each shows only when its screen may be opened
+ * and the user holds the grant its screen asks before it offers to add something there: 'Add Project'
+ * that lands on a Projects screen without 'New Project' would be a dead end.
+ */
 export const QUICK_ACTIONS: readonly {
   label: string;
   to: string;
   flag: keyof PermissionFlags;
+  grant: string;
   icon: LucideIcon;
 }[] = [
-  { label: 'Add Project', to: '/projects', flag: 'projects', icon: FolderPlus },
-  { label: 'Add Tasks', to: '/tasks', flag: 'tasks', icon: ListPlus },
-  { label: 'Upload Photos', to: '/photos', flag: 'photos', icon: Camera },
-  { label: 'Assign Task', to: '/subs', flag: 'subs', icon: UserPlus },
+  { label: 'Add Project', to: '/projects', flag: 'projects', grant: 'projects:create', icon: FolderPlus },
+  { label: 'Add Tasks', to: '/tasks', flag: 'tasks', grant: 'tasks:create', icon: ListPlus },
+  { label: 'Upload Photos', to: '/photos', flag: 'photos', grant: 'photos:create', icon: Camera },
+  { label: 'Assign Task', to: '/subs', flag: 'subs', grant: 'tasks:create', icon: UserPlus },
 ];
 
-export function QuickActions({ flags }: { flags: PermissionFlags }) {
-  const actions = QUICK_ACTIONS.filter((a) => flags[a.flag]);
+export function QuickActions({ user }: { user: Pick<CurrentUser, 'permissions' | 'grants'> }) {
+  const actions = QUICK_ACTIONS.filter((a) => user.permissions[a.flag] && user.grants.includes(a.grant));
   if (actions.length === 0) return null;
   return (
     <nav aria-label="Quick actions" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">

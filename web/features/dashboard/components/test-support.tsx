@@ -20,10 +20,21 @@ export {
 } from '#web/features/projects/components/test-support.tsx';
 export { json, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
 
-/** A crew member (no finance) and a project manager (finance), as GET /api/auth/user gives them. */
+/**
+ * A crew member (no finance, cannot add projects) and a project manager (finance), as GET /api/auth/user
+ * gives them.
+ */
 export const CREW: CurrentUser = {
   ...TEST_USER,
-  grants: ['dashboard:view', 'projects:read', 'tasks:read', 'tasks:update', 'photos:read'],
+  grants: [
+    'dashboard:view',
+    'projects:read',
+    'tasks:read',
+    'tasks:create',
+    'tasks:update',
+    'photos:read',
+    'photos:create',
+  ],
 };
 export const MANAGER: CurrentUser = {
   ...TEST_USER,
@@ -32,7 +43,7 @@ export const MANAGER: CurrentUser = {
   role: 'manager',
   roleId: 2,
   permissions: { ...TEST_USER.permissions, subs: true, projectHealth: true },
-  grants: [...CREW.grants, 'finance:read', 'change_orders:approve'],
+  grants: [...CREW.grants, 'projects:create', 'finance:read', 'change_orders:approve'],
 };
 
 function LocationProbe() {

@@ -178,7 +178,14 @@ export function LogFormDialog({ mode, initial, projects, onOpenChange, onSubmit 
                   commitTag();
                 }}
               />
-              <Button type="button" variant="outline" onClick={commitTag} aria-label="Add tag">
+              {/* shrink-0: on a phone the field would squeeze the button, and its icon down to a sliver. */}
+              <Button
+                type="button"
+                variant="outline"
+                className="shrink-0"
+                onClick={commitTag}
+                aria-label="Add tag"
+              >
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 Add
               </Button>

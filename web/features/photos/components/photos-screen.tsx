@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';
 import type { PhotoRow, SyncDb } from '#sync/db.ts';
 import { mutate } from '#sync/mutate.ts';
+import { useSavedToast } from '#web/app/saved-toast.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ViewToggle } from '#web/components/ui/toggle-group.tsx';
@@ -47,6 +48,7 @@ const allowAll = () => true;
 /** The Photo Gallery (spec 02 section 2) on the device's mirror: works offline, images from the device. */
 export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE }: PhotosScreenProps) {
   // Photo rows are small (the bytes live in `blobs`); search, tag counts and the log filter need them all.
+  const savedToast = useSavedToast(db);
   const photos = useLiveQuery(async () => (await db.photos.toArray()).sort(newestFirst), [db]);
   const projects = useLiveQuery(() => db.projects.orderBy('id').toArray(), [db]);
   // Logs made on this device have no createdAt until the server answers: not through that index.
@@ -83,14 +85,14 @@ export function PhotosScreen({ db, can = allowAll, timeZone = DEFAULT_TIME_ZONE 
   const remove = async (photo: PhotoRow) => {
     try {
       await mutate(db, 'photos', 'delete', photo.id);
-      toast({ title: 'Photo deleted successfully' });
+      void savedToast(photo.id, { title: 'Photo deleted successfully' });
     } catch {
       toast({ title: 'Failed to delete photo', variant: 'destructive' });
     }
   };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Photo Gallery</h1>

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ProjectRow, SyncDb } from '#sync/db.ts';
+import { useSavedToast } from '#web/app/saved-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -51,6 +52,7 @@ export function UploadPhotosDialog({
   const [skipped, setSkipped] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const previews = usePreviews(files);
+  const savedToast = useSavedToast(db);
   const busy = progress !== null;
 
   const pick = (picked: File[]) => {
@@ -78,13 +80,16 @@ export function UploadPhotosDialog({
     }
     setProgress({ done: 0, total: files.length });
     try {
-      await importPhotos(
+      const rows = await importPhotos(
         db,
         files,
         { projectId, description: description.trim() || null, tags: parseTags(tags) },
         { onProgress: (done, total) => setProgress({ done, total }) },
       );
-      toast({ title: 'Photos uploaded successfully' });
+      void savedToast(
+        rows.map((r) => r.id),
+        { title: 'Photos uploaded successfully' },
+      );
       onOpenChange(false);
     } catch (err) {
       const stored = err instanceof PhotoImportError ? err.rows.length : 0;

@@ -110,7 +110,9 @@ describe('project gallery dialog (spec 02 section 2)', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('tab', { name: 'View Photos (1)', selected: true })).toBeTruthy(),
     );
-    expect(await screen.findByText('Photo uploaded successfully')).toBeTruthy();
+    // No sync engine here: the photo waits in the outbox, and the toast says where it is.
+    expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
+    expect(screen.getByText('Success: Photo uploaded successfully')).toBeTruthy();
     const [row] = await db.photos.toArray();
     expect(row).toMatchObject({
       projectId: PROJECT_A,

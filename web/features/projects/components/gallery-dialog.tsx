@@ -3,6 +3,7 @@ import { Camera, ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { PhotoRow, SyncDb } from '#sync/db.ts';
 import { mutate } from '#sync/mutate.ts';
+import { useSavedToast } from '#web/app/saved-toast.ts';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
@@ -56,6 +57,7 @@ export function GalleryDialog({
   const [details, setDetails] = useState<PhotoRow | null>(null);
   const [deleting, setDeleting] = useState<PhotoRow | null>(null);
   const states = useBlobStates(db);
+  const savedToast = useSavedToast(db);
   const photos = useLiveQuery(
     async () => (await db.photos.where('projectId').equals(projectId).toArray()).sort(newestFirst),
     [db, projectId],
@@ -65,7 +67,7 @@ export function GalleryDialog({
   const remove = async (photo: PhotoRow) => {
     try {
       await mutate(db, 'photos', 'delete', photo.id);
-      toast({ title: 'Photo deleted successfully' });
+      void savedToast(photo.id, { title: 'Photo deleted successfully' });
       if (details?.id === photo.id) setDetails(null);
     } catch {
       toast({ title: 'Failed to delete photo', variant: 'destructive' });
@@ -204,6 +206,7 @@ export function GalleryDialog({
 
 /** Upload New (spec 02 sections 2 and 5): one image, an optional description ('Uploaded {filename}'). */
 function UploadNew({ db, projectId, onDone }: { db: SyncDb; projectId: string; onDone: () => void }) {
+  const savedToast = useSavedToast(db);
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
@@ -236,8 +239,11 @@ function UploadNew({ db, projectId, onDone }: { db: SyncDb; projectId: string; o
     }
     setBusy(true);
     try {
-      await importPhotos(db, [file], { projectId, description: description.trim() || null });
-      toast({ title: 'Success', description: 'Photo uploaded successfully' });
+      const rows = await importPhotos(db, [file], { projectId, description: description.trim() || null });
+      void savedToast(
+        rows.map((r) => r.id),
+        { title: 'Success', description: 'Photo uploaded successfully' },
+      );
       reset();
       onDone();
     } catch (err) {

@@ -82,7 +82,8 @@ export function OverviewTab(props: OverviewTabProps) {
                   className="flex flex-col gap-2 rounded-md border border-slate-200 p-3"
                 >
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="min-w-0 flex-1 font-medium break-words text-slate-900">
+                    {/* At least 12rem wide: on a phone the badges wrap below rather than squeeze the reason. */}
+                    <span className="min-w-0 flex-1 basis-48 font-medium break-words text-slate-900">
                       {item.change.reason}
                     </span>
                     <Badge variant="info">Updated</Badge>

@@ -50,6 +50,27 @@ describe('SyncIndicator', () => {
     db.close();
   });
 
+  it('names a failing sync in the header button, not only inside the popover', () => {
+    const db = openSyncDb({ companyId: 'company-indicator-failing', userId: 'user-1' });
+    const { engine, set } = fakeSyncEngine({});
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <SyncIndicator />
+      </StaticLocalData>,
+    );
+    act(() =>
+      set({ error: { kind: 'server', code: 'INTERNAL', message: 'Server error', at: 0, retryAt: null } }),
+    );
+    expect(screen.getByRole('button', { name: /^Sync status/ }).getAttribute('aria-label')).toBe(
+      'Sync status, Online, Sync failed: Server error',
+    );
+    act(() => set({ error: null, paused: 'unauthorized' }));
+    expect(screen.getByRole('button', { name: /^Sync status/ }).getAttribute('aria-label')).toBe(
+      'Sync status, Online, Sync is paused: sign in again to send your changes.',
+    );
+    db.close();
+  });
+
   it('shows the number waiting in the header itself, in a warning colour once the oldest is over 3 days old', () => {
     const db = openSyncDb({ companyId: 'company-indicator-count', userId: 'user-1' });
     const now = Date.now();

@@ -29,7 +29,8 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
   const text = describeSyncStatus(status, Math.max(now, Date.now()), { sessionOffline });
   const warn = text.staleWarning !== null || text.issues !== null || text.problem !== null;
   const Icon = text.online ? Wifi : CloudOff;
-  const label = ['Sync status', text.state, text.changes, text.photos, text.issues]
+  // The warning icon's reason is read out too: 'Online' alone hides a sync that keeps failing.
+  const label = ['Sync status', text.state, text.changes, text.photos, text.issues, text.problem]
     .filter(Boolean)
     .join(', ');
 

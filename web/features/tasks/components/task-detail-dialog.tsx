@@ -1,5 +1,5 @@
 import { CheckCircle2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { dueDateText } from '#shared/rules/due-date-text.ts';
+import { taskDueText } from '#shared/rules/due-date-text.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -85,7 +85,7 @@ export function TaskDetailDialog({
               <Fact term="Due Date">
                 {due ? (
                   <>
-                    {due} <span className="text-slate-600">({dueDateText(task.dueDate, now, timeZone)})</span>
+                    {due} <span className="text-slate-600">({taskDueText(task, now, timeZone)})</span>
                   </>
                 ) : (
                   'No due date'

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { TASK_STATUSES } from '#shared/enums.ts';
-import { dueDateText, isTaskOverdue } from '#shared/rules/due-date-text.ts';
+import { isTaskOverdue, taskDueText } from '#shared/rules/due-date-text.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { badgeClass } from '#web/components/ui/badge.tsx';
@@ -124,7 +124,7 @@ function Facts({
         )}
       >
         {CALENDAR_ICON}
-        {task.status === 'completed' && task.dueDate ? 'Completed' : dueDateText(task.dueDate, now, timeZone)}
+        {taskDueText(task, now, timeZone)}
       </span>
       <span className="inline-flex items-center gap-1 whitespace-nowrap">
         {USER_ICON}

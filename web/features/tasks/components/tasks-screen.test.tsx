@@ -326,6 +326,34 @@ describe('Task Management: writes', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Pour slab' })).toBeNull());
   });
 
+  it('a completed task past its due date is not called overdue in the detail dialog', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByRole('progressbar', { name: 'Progress of Harbor Tower' });
+    await user.click(await screen.findByRole('button', { name: 'Order rebar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order rebar' });
+    const due = within(dialog).getByText('Mar 1, 2025').closest('dd');
+    expect(due?.textContent).toBe('Mar 1, 2025 (Completed)');
+    expect(dialog.textContent).not.toContain('overdue');
+  });
+
+  it('Edit Task opened from the detail dialog gives focus back to the task row when it closes', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByRole('progressbar', { name: 'Progress of Harbor Tower' });
+    const opener = await screen.findByRole('button', { name: 'Pour slab' });
+    await user.click(opener);
+    const detail = await screen.findByRole('dialog', { name: 'Pour slab' });
+    await user.click(within(detail).getByRole('button', { name: 'Edit Task' }));
+    await screen.findByRole('dialog', { name: 'Edit Task' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The Edit Task button went away with the detail dialog: the keyboard goes on from the row, not <body>.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pour slab' })),
+    );
+  });
+
   it("says 'Unknown' for a task without a created date", async () => {
     const user = userEvent.setup();
     renderTasks(await seed(), { now });

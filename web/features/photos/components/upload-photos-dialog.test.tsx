@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import jpeg from 'jpeg-js';
+import type { SyncDb } from '#sync/db.ts';
+import { StaticLocalData } from '#web/app/local-data.tsx';
+import { fakeSyncEngine } from '#web/app/test-utils.tsx';
+import { Toaster } from '#web/components/ui/toast.tsx';
+import { resetToasts } from '#web/components/ui/use-toast.ts';
+import {
+  polyfillDom,
+  PROJECT_A,
+  pulledProject,
+  testDb,
+} from '#web/features/projects/components/test-support.tsx';
+import { polyfillObjectUrls } from './test-support.tsx';
+import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
+
+// jsdom has no OffscreenCanvas (the worker is proven in tests/e2e/photos.spec.ts): a real small JPEG
+// stands in for the compressed output so the dialog runs through importPhotos and addPhoto.
+vi.mock('#web/features/photos/pipeline/compress-client.ts', () => ({
+  compressPhoto: async () => {
+    const encoded = jpeg.encode({ data: Buffer.alloc(16 * 12 * 4, 120), width: 16, height: 12 }, 80).data;
+    const blob = new Blob([new Uint8Array(encoded)], { type: 'image/jpeg' });
+    return { image: blob, thumbnail: blob, width: 16, height: 12, capturedAt: null };
+  },
+}));
+
+beforeAll(() => {
+  polyfillDom();
+  polyfillObjectUrls();
+});
+
+let db: SyncDb;
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  db?.close();
+});
+
+describe('Upload Photos', () => {
+  it('offline, says the photos are saved on this device, not that they were uploaded', async () => {
+    db = testDb();
+    const project = pulledProject(PROJECT_A, 'Harbor Tower', 'active');
+    await db.projects.put(project);
+    const { engine } = fakeSyncEngine({ online: false });
+    const closed = vi.fn();
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <UploadPhotosDialog
+          open
+          onOpenChange={closed}
+          db={db}
+          projects={[project]}
+          initialProjectId={PROJECT_A}
+        />
+        <Toaster />
+      </StaticLocalData>,
+    );
+    const user = userEvent.setup();
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], 'IMG_7.jpg', {
+      type: 'image/jpeg',
+    });
+    await user.upload(screen.getByLabelText('Choose Photos'), file);
+    await user.click(screen.getByRole('button', { name: 'Upload Photos' }));
+    await waitFor(() => expect(closed).toHaveBeenCalledWith(false));
+    expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
+    expect(screen.getByText('Photos uploaded successfully')).toBeTruthy();
+    expect(await db.photos.count()).toBe(1);
+  });
+});

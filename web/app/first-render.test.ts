@@ -3,13 +3,19 @@ import { renderWhenFirstScreenReady } from './first-render.ts';
 
 afterEach(() => vi.useRealTimers());
 
+/** A chunk on its way: `arrive()` is its download finishing. */
+function chunkOnItsWay() {
+  let arrive = () => {};
+  const chunk = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { chunk, arrive };
+}
+
 describe('the first render', () => {
   it('waits for the first screen chunk on its way, and renders once it is in', async () => {
     vi.useFakeTimers();
-    let arrive = () => {};
-    const chunk = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
+    const { chunk, arrive } = chunkOnItsWay();
     const render = vi.fn();
     renderWhenFirstScreenReady(chunk, render, 400);
     await vi.advanceTimersByTimeAsync(100);
@@ -23,10 +29,7 @@ describe('the first render', () => {
 
   it('renders after the wait when the chunk is slow, and only once when it comes later', async () => {
     vi.useFakeTimers();
-    let arrive = () => {};
-    const chunk = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
+    const { chunk, arrive } = chunkOnItsWay();
     const render = vi.fn();
     renderWhenFirstScreenReady(chunk, render, 400);
     await vi.advanceTimersByTimeAsync(399);

@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import jpeg from 'jpeg-js';
 import type { SyncDb } from '#sync/db.ts';
 import { StaticLocalData } from '#web/app/local-data.tsx';
 import { fakeSyncEngine } from '#web/app/test-utils.tsx';
@@ -18,15 +17,11 @@ import {
 import { polyfillObjectUrls } from './test-support.tsx';
 import { UploadPhotosDialog } from './upload-photos-dialog.tsx';
 
-// jsdom has no OffscreenCanvas (the worker is proven in tests/e2e/photos.spec.ts): a real small JPEG
-// stands in for the compressed output so the dialog runs through importPhotos and addPhoto.
-vi.mock('#web/features/photos/pipeline/compress-client.ts', () => ({
-  compressPhoto: async () => {
-    const encoded = jpeg.encode({ data: Buffer.alloc(16 * 12 * 4, 120), width: 16, height: 12 }, 80).data;
-    const blob = new Blob([new Uint8Array(encoded)], { type: 'image/jpeg' });
-    return { image: blob, thumbnail: blob, width: 16, height: 12, capturedAt: null };
-  },
-}));
+// jsdom has no OffscreenCanvas: a real small JPEG stands in for the compressed output.
+vi.mock(
+  '#web/features/photos/pipeline/compress-client.ts',
+  () => import('#web/features/photos/components/fake-compress.ts'),
+);
 
 beforeAll(() => {
   polyfillDom();

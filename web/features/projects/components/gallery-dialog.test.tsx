@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import jpeg from 'jpeg-js';
 import type { SyncDb } from '#sync/db.ts';
 import { StaticLocalData } from '#web/app/local-data.tsx';
 import { Toaster } from '#web/components/ui/toast.tsx';
@@ -12,15 +11,11 @@ import { polyfillObjectUrls, pulledPhoto } from '#web/features/photos/components
 import { GalleryDialog } from './gallery-dialog.tsx';
 import { polyfillDom, PROJECT_A, PROJECT_B, testDb } from './test-support.tsx';
 
-// jsdom has no OffscreenCanvas: the worker is proven in Chromium (tests/e2e/photos.spec.ts). Here the
-// compressed output is a real small JPEG so the dialog's flow runs through importPhotos and addPhoto.
-vi.mock('#web/features/photos/pipeline/compress-client.ts', () => ({
-  compressPhoto: async () => {
-    const encoded = jpeg.encode({ data: Buffer.alloc(16 * 12 * 4, 120), width: 16, height: 12 }, 80).data;
-    const blob = new Blob([new Uint8Array(encoded)], { type: 'image/jpeg' });
-    return { image: blob, thumbnail: blob, width: 16, height: 12, capturedAt: null };
-  },
-}));
+// jsdom has no OffscreenCanvas: a real small JPEG stands in for the compressed output.
+vi.mock(
+  '#web/features/photos/pipeline/compress-client.ts',
+  () => import('#web/features/photos/components/fake-compress.ts'),
+);
 
 beforeAll(() => {
   polyfillDom();

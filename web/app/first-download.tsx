@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
 import { LogsSkeleton } from '#web/features/logs/components/logs-skeleton.tsx';

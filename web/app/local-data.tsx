@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -8,7 +9,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
@@ -137,7 +138,9 @@ export function LocalDataProvider({
   useEffect(() => {
     const db = givenDb ?? openSyncDb({ companyId, userId });
     const engine = withEngine ? createEngine(db) : null;
-    setState({ db, engine });
+    // The shell and the first screen render under this update: as a transition, in slices that yield to
+    // input, rather than one task that blocked a phone for over 100 ms after the first paint (budget B10).
+    startTransition(() => setState({ db, engine }));
     requestPersistentStorage();
     let stopped: Promise<void> | null = null;
     const stopEngine = () => {

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { useSyncExternalStore } from 'react';
 import type { PhotoRow, SyncDb, SyncIssue } from '#sync/db.ts';
 import { notifyLocalWrite } from '#sync/hub.ts';

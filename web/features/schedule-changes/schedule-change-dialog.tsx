@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { newId } from '#shared/ids.ts';
 import { zoneOrDefault } from '#shared/rules/dates.ts';
 import type { ScheduleChangeRow, SyncDb, TaskRow } from '#sync/db.ts';

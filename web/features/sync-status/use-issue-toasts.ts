@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { useSyncDb } from '#web/app/local-data.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { loadIssueNames } from './issue-names.ts';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { Dexie } from 'dexie';
 import type { ChangeOrderRow, CommunicationRow, ProjectRow, SyncDb } from '#sync/db.ts';
 import type { CommunicationType } from '../utils/feed-forms.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { crewDay, CREW_RECENT_REQUESTS, type CrewDay } from '#shared/rules/crew-day.ts';
 import type { ScheduleChangeRow, SyncDb, TaskRow } from '#sync/db.ts';
 

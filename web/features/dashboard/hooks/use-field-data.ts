@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { addCalendarDays, startOfTodayIn, todayIn } from '#shared/rules/dates.ts';
 import {
   EXPIRED_LIMIT,

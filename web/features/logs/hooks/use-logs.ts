@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { logFilterPredicate, type LogFilters } from '#shared/rules/log-filters.ts';
 import type { ProjectLogRow, ProjectRow, SyncDb } from '#sync/db.ts';
 

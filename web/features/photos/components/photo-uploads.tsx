@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { useOptionalSyncDb } from '#web/app/local-data.tsx';
 import type { SyncDb } from '#sync/db.ts';
 import { photoFileUrl } from '../import-photos.ts';

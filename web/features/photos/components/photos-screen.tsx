@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { ImageIcon, LayoutGrid, List, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DEFAULT_TIME_ZONE } from '#shared/rules/dates.ts';

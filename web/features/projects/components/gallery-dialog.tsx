@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { Camera, ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { PhotoRow, SyncDb } from '#sync/db.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import type { SyncDb } from '#sync/db.ts';
 import { peopleOf, type People } from '../utils/assignee-name.ts';
 

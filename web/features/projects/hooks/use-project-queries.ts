@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 
 /** Every project on the device (a company has few), or undefined while the first read is pending. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { UPCOMING_LIMIT, byDueDate, upcomingLowerBound, upcomingTasks } from '#shared/rules/timeline.ts';
 import type { ProjectRow, ScheduleChangeRow, SyncDb, TaskRow, UserRow } from '#sync/db.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { Activity, CalendarClock, ClipboardList, HardHat, Link2, Plus, WifiOff, X } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
 import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '#web/lib/live-query.ts';
 import { format } from 'date-fns';
 import type { SyncIssue } from '#sync/db.ts';
 import { useSyncDb } from '#web/app/local-data.tsx';

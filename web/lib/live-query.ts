@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
 
@@ -35,4 +35,22 @@ export function useLiveQuery<T, D>(
   defaultResult?: D,
 ): T | D | undefined {
   return useObservable(() => inTransition(liveQuery(querier)), deps, defaultResult);
+}
+
+/**
+ * An external store of device data (`subscribe` / `get`, as for `useSyncExternalStore`) whose updates
+ * render as transitions, for the same reason as `useLiveQuery` above. `useSyncExternalStore` cannot: React
+ * renders every change of its store at once, in one blocking task. The first render reads `get()` as it is,
+ * so a store that already holds its data (a screen opened again) paints it in that render.
+ */
+export function useStoreInTransition<T>(subscribe: (listener: () => void) => () => void, get: () => T): T {
+  const [value, setValue] = useState(get);
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(() => get()));
+    const unsubscribe = subscribe(update);
+    // A change between the render and this subscription would otherwise be missed.
+    update();
+    return unsubscribe;
+  }, [subscribe, get]);
+  return value;
 }

@@ -68,11 +68,14 @@ describe('waiting-to-sync markers', () => {
 
     await mutate(db, 'projects', 'patch', PROJECT_B, { progress: 70 });
     await userEvent.click(screen.getByRole('radio', { name: 'List' }));
-    const rows = await screen.findAllByTestId('project-row');
-    const bridge = rows.find((r) => r.textContent?.includes('Bridge Repair'));
-    const harbor = rows.find((r) => r.textContent?.includes('Harbor Tower'));
-    expect(within(bridge!).getByText('Waiting to sync')).toBeTruthy();
-    expect(within(harbor!).queryByText('Waiting to sync')).toBeNull();
+    // The marker follows the outbox's live query, which renders a moment after the write commits.
+    await waitFor(() => {
+      const rows = screen.getAllByTestId('project-row');
+      const bridge = rows.find((r) => r.textContent?.includes('Bridge Repair'));
+      const harbor = rows.find((r) => r.textContent?.includes('Harbor Tower'));
+      expect(within(bridge!).getByText('Waiting to sync')).toBeTruthy();
+      expect(within(harbor!).queryByText('Waiting to sync')).toBeNull();
+    });
   });
 
   it('a write that has not reached the server says "Saved on this device, will sync", not "Project created"', async () => {

@@ -245,7 +245,10 @@ export function TasksScreen({
 
   // Typing stays responsive: the list catches up with the filters at a lower priority.
   const deferred = useDeferredValue(filters);
-  const shown = index ? viewOf(index, projectNames, today, timeZone, userId, data, deferred, now) : undefined;
+  // The list waits for the project names too: without them its sections read 'Unknown Project' and the
+  // Project filter has no choice for a bookmarked project, for a moment that showed as a flicker.
+  const shown =
+    index && projects ? viewOf(index, projectNames, today, timeZone, userId, data, deferred, now) : undefined;
   const groups = shown?.groups ?? NO_GROUPS;
 
   const setStatus = useCallback(

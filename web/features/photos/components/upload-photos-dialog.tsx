@@ -110,7 +110,7 @@ export function UploadPhotosDialog({
       <DialogContent
         title="Upload Photos"
         description="Photos are kept on this device and sent when it is online."
-        className="max-h-[90vh] max-w-lg overflow-y-auto"
+        className="max-w-lg"
       >
         <form
           className="flex flex-col gap-4"

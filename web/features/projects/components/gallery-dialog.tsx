@@ -81,7 +81,7 @@ export function GalleryDialog({
         title={`${projectName} Photos`}
         description="Photos of this project"
         hideDescription
-        className="flex max-h-[80vh] max-w-2xl flex-col"
+        className="flex max-w-2xl flex-col"
       >
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-h-0 flex-col">
           <TabsList aria-label="Gallery views" className="self-start">

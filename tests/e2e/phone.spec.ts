@@ -409,3 +409,105 @@ test('signed out, a bookmarked screen goes to sign-in and back; unknown paths st
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
 });
+
+/** The buttons of the open dialog that a box covers (where they show, inside the dialog's scroll), described. */
+function buttonsUnder(page: Page, box: { x: number; y: number; width: number; height: number }) {
+  return page.evaluate((t) => {
+    const dialog = [...document.querySelectorAll('[role=dialog],[role=alertdialog]')].pop();
+    const hits: string[] = [];
+    const d = dialog?.getBoundingClientRect();
+    for (const el of dialog?.querySelectorAll<HTMLElement>('button,[role=button],[role=combobox]') ?? []) {
+      const b = el.getBoundingClientRect();
+      const r = {
+        top: Math.max(b.top, d?.top ?? 0),
+        bottom: Math.min(b.bottom, d?.bottom ?? 0),
+        left: b.left,
+        right: b.right,
+      };
+      if (b.width === 0 || r.bottom <= r.top) continue;
+      const apart = r.right <= t.x || r.left >= t.x + t.width || r.bottom <= t.y || r.top >= t.y + t.height;
+      if (!apart) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+        hits.push(`"${name}" ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+      }
+    }
+    return hits;
+  }, box);
+}
+
+test("a photo upload error's toast leaves the Upload dialog's Cancel (and every other button) uncovered", async ({
+  page,
+}) => {
+  await signIn(page, 'crew@summit.test');
+  await page.goto('/photos');
+  await page.getByRole('button', { name: 'Upload Photos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+  await dialog.getByRole('combobox', { name: 'Project *' }).click();
+  await page.getByRole('option', { name: SEEDED }).click();
+  // Bytes that are no image: compressing them on the device fails, as a damaged camera file does.
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'IMG_0001-damaged-on-the-card.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('not a jpeg at all, only text '.repeat(40)),
+  });
+  await dialog.getByRole('button', { name: 'Upload Photos' }).click();
+  // The toast itself, not the screen reader's hidden copy of its text (the modal hides the rest of the page
+  // from the accessibility tree, so it is found by its element).
+  const toast = page.locator('li', { hasText: 'Failed to upload photos' });
+  await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeVisible();
+  const box = await toast.boundingBox();
+  expect(box).not.toBeNull();
+  expect(await buttonsUnder(page, box!), 'dialog buttons under the toast').toEqual([]);
+  // The footer, where a phone user scrolls to, and the top with the Close button.
+  await dialog.getByRole('button', { name: 'Cancel' }).scrollIntoViewIfNeeded();
+  expect(await buttonsUnder(page, box!), 'footer buttons under the toast').toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).scrollIntoViewIfNeeded();
+  expect(await buttonsUnder(page, box!), 'top buttons under the toast').toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).scrollIntoViewIfNeeded();
+  // What the user does next: Cancel, while the toast is still up.
+  await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 2_000 });
+  await expect(dialog).toBeHidden();
+  await expect(toast).toBeVisible();
+});
+
+test('the top bar tells syncing from all sent by sight on a phone, at 44 px and with no sideways scroll', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'manager@summit.test');
+  await openProjects(page);
+  const indicator = page.getByTestId('sync-indicator');
+  // innerText: only what is rendered, so a word hidden on a phone would not count.
+  await expect(indicator).toHaveText('All sent', { useInnerText: true, timeout: 15_000 });
+
+  // The push is held at the server's door, so "being sent" lasts long enough to look at.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await context.route('**/api/sync/push', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await card(page, SEEDED).getByRole('button', { name: 'Edit project' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Project' });
+  const progress = edit.getByLabel('Progress (%)');
+  // A value other than the one shown, or the form has no change to send.
+  await progress.fill((await progress.inputValue()) === '47' ? '48' : '47');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+
+  await expect(indicator).toHaveText(/Syncing/, { useInnerText: true });
+  await expect(indicator).not.toHaveText(/All sent/, { useInnerText: true });
+  const syncingIcon = await indicator.locator('svg').first().getAttribute('class');
+  const box = await indicator.boundingBox();
+  expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  await expectNoSidewaysScroll(page);
+
+  release();
+  await expect(indicator).toHaveText('All sent', { useInnerText: true, timeout: 15_000 });
+  const sentIcon = await indicator.locator('svg').first().getAttribute('class');
+  expect(sentIcon, 'the icon changes shape too').not.toBe(syncingIcon);
+  await expectNoSidewaysScroll(page);
+  await context.unroute('**/api/sync/push');
+});

@@ -11,22 +11,36 @@ export const SAVED_ON_DEVICE = 'Saved on this device, will sync';
 /** How long an online device waits for its push before it says the change is still waiting. */
 export const PUSH_WAIT_MS = 2_000;
 
+/** What a local write waits for before the server has it. */
+export interface SavedWrite {
+  /** Rows whose changes sit in the outbox. */
+  rowIds: readonly string[];
+  /** Photo bytes (SHA-256) that go up on the photo lane: a photo is not uploaded before its bytes are. */
+  blobs?: readonly string[];
+}
+
 /**
- * Resolves true when a change to any of `rowIds` is still in the outbox: at once when the engine cannot
- * push now (offline, paused, failing, or no engine), otherwise once the push has taken them out (false) or
- * `waitMs` has passed (true).
+ * Resolves true when a change to any of `write.rowIds` is still in the outbox, or any of `write.blobs` is
+ * not on the server yet: at once when the engine cannot push now (offline, paused, failing, or no engine),
+ * otherwise once the push and the photo lane have taken them out (false) or `waitMs` has passed (true).
  */
 export function stillWaiting(
   db: SyncDb,
   engine: SyncEngine | null,
-  rowIds: readonly string[],
+  write: SavedWrite,
   waitMs = PUSH_WAIT_MS,
 ): Promise<boolean> {
-  const count = () =>
-    db.outbox
+  const blobs = new Set(write.blobs ?? []);
+  const count = async () => {
+    const changes = await db.outbox
       .where('rowId')
-      .anyOf([...rowIds])
+      .anyOf([...write.rowIds])
       .count();
+    if (blobs.size === 0) return changes;
+    // Keys only: reading blob records would load their bytes.
+    const unsent = (await db.blobs.where('status').anyOf(['pending', 'rejected']).primaryKeys()) as string[];
+    return changes + unsent.filter((sha) => blobs.has(sha)).length;
+  };
   const cannotPush = (s: ReturnType<SyncEngine['status']['get']>) =>
     !s.online || s.paused !== null || s.error !== null;
   if (!engine || cannotPush(engine.status.get())) return count().then((n) => n > 0);
@@ -56,25 +70,35 @@ export function stillWaiting(
   });
 }
 
+export interface SavedToastOptions {
+  /** Photo bytes the write also waits for (see `SavedWrite`). */
+  blobs?: readonly string[];
+  /**
+   * The description under "Saved on this device, will sync" when the usual message is untrue until the
+   * server has the change ("Photo uploaded successfully"); the usual message otherwise.
+   */
+  whileWaiting?: string;
+}
+
 /**
  * The toast after a local write, one helper for every screen: the screen's usual message ("Project
  * created") once the change reached the server, or "Saved on this device, will sync" (with the usual
- * message as its description) while it still waits in the outbox, so nobody takes an offline save for
- * a synced one.
+ * message, or `whileWaiting`, as its description) while it still waits, so nobody takes an offline save
+ * for a synced one.
  */
 export function useSavedToast(
   db: SyncDb,
-): (rowIds: string | readonly string[], message: ToastInput) => Promise<void> {
+): (rowIds: string | readonly string[], message: ToastInput, options?: SavedToastOptions) => Promise<void> {
   const engine = useOptionalSyncEngine();
   return useCallback(
-    async (rowIds, message) => {
+    async (rowIds, message, options = {}) => {
       const ids = typeof rowIds === 'string' ? [rowIds] : rowIds;
-      const waiting = await stillWaiting(db, engine, ids).catch(() => true);
+      const waiting = await stillWaiting(db, engine, { rowIds: ids, blobs: options.blobs }).catch(() => true);
       if (!waiting) {
         toast(message);
         return;
       }
-      const what = [message.title, message.description].filter(Boolean).join(': ');
+      const what = options.whileWaiting ?? [message.title, message.description].filter(Boolean).join(': ');
       toast({ title: SAVED_ON_DEVICE, description: what || undefined });
     },
     [db, engine],

@@ -20,6 +20,9 @@ export function Toaster() {
           }}
           className={cn(
             'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-11 shadow-lg',
+            // Within the top band (--toast-band: 7.5rem less the viewport's top padding): a long message
+            // scrolls inside the toast rather than reach down over a dialog.
+            'max-h-28 overflow-y-auto sm:max-h-26 max-sm:p-3 max-sm:pr-11',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
             t.variant === 'destructive'
               ? 'border-red-700 bg-red-600 text-white'
@@ -38,7 +41,9 @@ export function Toaster() {
           </T.Close>
         </T.Root>
       ))}
-      <T.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      {/* At the top, above where dialogs start: across a phone, at the top right of a wider screen. The empty
+          viewport lets taps through to what lies under it. */}
+      <T.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 px-2 pt-[calc(env(safe-area-inset-top,0px)+0.5rem)] sm:max-w-[420px] sm:px-4 sm:pt-[calc(env(safe-area-inset-top,0px)+1rem)]" />
     </T.Provider>
   );
 }

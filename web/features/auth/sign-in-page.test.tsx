@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { json, renderInApp, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
@@ -40,9 +40,39 @@ describe('Sign-in screen', () => {
     const pending = await screen.findByRole('button', { name: 'Signing in...' });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
     await act(async () => answer(json({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }, 401)));
-    expect(await screen.findByText('Unable to Sign In')).toBeTruthy();
-    expect(screen.getByText('Email or password is incorrect. Please try again.')).toBeTruthy();
+    const toasts = within(screen.getByRole('region', { name: /^Notifications/ }));
+    expect(await toasts.findByText('Unable to Sign In')).toBeTruthy();
+    expect(toasts.getByText('Email or password is incorrect. Please try again.')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('after a wrong password, focus is on the password field, selected, and the field names the error', async () => {
+    let answer: (r: Response) => void = () => {};
+    stubApi({
+      'GET /api/auth/user': () => json({}, 401),
+      'POST /api/auth/login': () => new Promise<Response>((r) => (answer = r)),
+    });
+    renderInApp(<SignInPage />, { path: '/login' });
+    await fill('crew@summit.test', 'wrong-pass');
+    // A tap on the button, as on a phone: the button holds focus when it is disabled.
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('button', { name: 'Signing in...' });
+    await act(async () => answer(json({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }, 401)));
+    await screen.findByRole('button', { name: 'Sign In' });
+
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(document.activeElement).toBe(password);
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong-pass'.length]);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const described = (password.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(described).toBe('Email or password is incorrect. Please try again.');
+
+    // Typing replaces the selected wrong password instead of appending to it.
+    await userEvent.keyboard('sitecommand-demo');
+    expect(password.value).toBe('sitecommand-demo');
   });
 
   it('offline, says the server cannot be reached at once instead of staying on "Signing in..."', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft, HardHat } from 'lucide-react';
@@ -20,6 +20,8 @@ export default function SignInPage() {
   const { signedIn } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
 
   const login = useMutation({
     // Offline, React Query would pause the call and leave 'Signing in...' up until the signal returns;
@@ -39,12 +41,19 @@ export default function SignInPage() {
         : err instanceof Error
           ? err.message
           : String(err);
-      toast({ title: SIGN_IN_ERROR_TITLE, description: signInErrorMessage(text), variant: 'destructive' });
+      const message = signInErrorMessage(text);
+      setError(message);
+      toast({ title: SIGN_IN_ERROR_TITLE, description: message, variant: 'destructive' });
+      // The Sign In button was disabled while pending, which drops focus to <body>: put it back where the
+      // user retypes, selected, so a wrong password is replaced rather than appended to.
+      passwordField.current?.focus();
+      passwordField.current?.select();
     },
   });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setError(null);
     login.mutate({ email, password });
   };
 
@@ -65,6 +74,8 @@ export default function SignInPage() {
                 type="email"
                 autoComplete="username"
                 required
+                aria-invalid={error !== null || undefined}
+                aria-describedby={error !== null ? 'sign-in-error' : undefined}
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
@@ -76,10 +87,19 @@ export default function SignInPage() {
                 type="password"
                 autoComplete="current-password"
                 required
+                ref={passwordField}
+                aria-invalid={error !== null || undefined}
+                aria-describedby={error !== null ? 'sign-in-error' : undefined}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
             </div>
+            {/* Read with the fields it describes when focus lands on the password; the toast may be gone. */}
+            {error !== null && (
+              <p id="sign-in-error" className="text-sm text-red-700">
+                {error}
+              </p>
+            )}
             <Button type="submit" disabled={login.isPending} className="w-full">
               {login.isPending ? 'Signing in...' : 'Sign In'}
             </Button>

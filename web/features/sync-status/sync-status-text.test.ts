@@ -28,6 +28,27 @@ describe('sync status texts', () => {
     expect(at({ pushing: true }).state).toBe('Syncing...');
   });
 
+  it('tells offline, waiting, syncing and all sent apart, each with its own word', () => {
+    expect([at({}).phase, at({}).word, at({}).summary]).toEqual(['synced', 'All sent', 'All sent']);
+    const sending = at({ pushing: true, pending: 2, oldestPendingAt: NOW });
+    expect([sending.phase, sending.word]).toEqual(['syncing', 'Syncing']);
+    expect(at({ pulling: true }).phase).toBe('syncing');
+    const waiting = at({ pending: 2, oldestPendingAt: NOW });
+    expect([waiting.phase, waiting.word, waiting.summary]).toEqual([
+      'waiting',
+      'Waiting',
+      'Online · 2 waiting',
+    ]);
+    // Photo bytes still on the device are work waiting too.
+    expect([at({ blobsPending: 1 }).phase, at({ blobsPending: 1 }).summary]).toEqual([
+      'waiting',
+      '1 photo waiting',
+    ]);
+    const offline = at({ online: false, pending: 2, oldestPendingAt: NOW });
+    expect([offline.phase, offline.word]).toEqual(['offline', 'Offline']);
+    expect(at({ pushing: true }, { sessionOffline: true }).phase).toBe('offline');
+  });
+
   it('counts changes and photos waiting, singular and plural', () => {
     expect(at({}).changes).toBeNull();
     expect(at({ pending: 1, oldestPendingAt: NOW }).changes).toBe('1 change waiting');

@@ -4,8 +4,17 @@ import type { SyncStatus } from '#sync/engine.ts';
 /** DESIGN.md section 12: warn when the oldest unsent change is older than 3 days. */
 export const STALE_PENDING_MS = 3 * 24 * 60 * 60 * 1000;
 
+/**
+ * What a crew member must tell apart at a glance in the top bar (ADR 007, issue 12): no connection, work
+ * waiting to be sent, work being sent (or the device catching up), or everything sent.
+ */
+export type SyncPhase = 'offline' | 'waiting' | 'syncing' | 'synced';
+
 export interface SyncStatusText {
   online: boolean;
+  phase: SyncPhase;
+  /** The phase's short visible word under the header icon on a phone: 'Offline', 'Waiting', 'Syncing', 'All sent'. */
+  word: string;
   /** 'Online' | 'Offline' | 'Syncing...' */
   state: string;
   /** 'N changes waiting', or null when none. */
@@ -23,6 +32,13 @@ export interface SyncStatusText {
   /** The short label of the top-bar button. */
   summary: string;
 }
+
+const PHASE_WORDS: Record<SyncPhase, string> = {
+  offline: 'Offline',
+  waiting: 'Waiting',
+  syncing: 'Syncing',
+  synced: 'All sent',
+};
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -55,6 +71,21 @@ export function describeSyncStatus(
     problem = 'Sync is paused: this device is bound to another account.';
   else if (status.paused === 'schema') problem = 'Sync is paused: update the app (reload) to keep syncing.';
   else if (status.error && status.error.kind !== 'network') problem = `Sync failed: ${status.error.message}`;
-  const summary = changes ? `${state} · ${status.pending} waiting` : state;
-  return { online, state, changes, photos, lastSynced, staleWarning, issues, problem, summary };
+  const phase: SyncPhase = !online
+    ? 'offline'
+    : busy
+      ? 'syncing'
+      : status.pending > 0 || status.blobsPending > 0
+        ? 'waiting'
+        : 'synced';
+  const word = PHASE_WORDS[phase];
+  const summary =
+    phase === 'synced'
+      ? word
+      : changes
+        ? `${state} · ${status.pending} waiting`
+        : phase === 'waiting' && photos
+          ? photos
+          : state;
+  return { online, phase, word, state, changes, photos, lastSynced, staleWarning, issues, problem, summary };
 }

@@ -1,7 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ProjectRow, SyncDb } from '#sync/db.ts';
-import { useSavedToast } from '#web/app/saved-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -11,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { importPhotos, PhotoImportError } from '../import-photos.ts';
+import { usePhotosSavedToast } from '../photos-saved-toast.ts';
 import { MAX_PHOTOS_PER_BATCH } from '../pipeline/limits.ts';
 import { describeSkipped, selectPhotoFiles } from '../pipeline/select-files.ts';
 import { parseTags } from '../pipeline/tags.ts';
@@ -52,7 +52,7 @@ export function UploadPhotosDialog({
   const [skipped, setSkipped] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const previews = usePreviews(files);
-  const savedToast = useSavedToast(db);
+  const photosSaved = usePhotosSavedToast(db);
   const busy = progress !== null;
 
   const pick = (picked: File[]) => {
@@ -86,10 +86,7 @@ export function UploadPhotosDialog({
         { projectId, description: description.trim() || null, tags: parseTags(tags) },
         { onProgress: (done, total) => setProgress({ done, total }) },
       );
-      void savedToast(
-        rows.map((r) => r.id),
-        { title: 'Photos uploaded successfully' },
-      );
+      void photosSaved(rows, { title: 'Photos uploaded successfully' });
       onOpenChange(false);
     } catch (err) {
       const stored = err instanceof PhotoImportError ? err.rows.length : 0;
@@ -113,7 +110,7 @@ export function UploadPhotosDialog({
       <DialogContent
         title="Upload Photos"
         description="Photos are kept on this device and sent when it is online."
-        className="max-h-[90vh] max-w-lg overflow-y-auto"
+        className="max-w-lg"
       >
         <form
           className="flex flex-col gap-4"

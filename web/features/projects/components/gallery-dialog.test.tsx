@@ -5,6 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import type { SyncDb } from '#sync/db.ts';
 import { StaticLocalData } from '#web/app/local-data.tsx';
+import { fakeSyncEngine } from '#web/app/test-utils.tsx';
 import { Toaster } from '#web/components/ui/toast.tsx';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { polyfillObjectUrls, pulledPhoto } from '#web/features/photos/components/test-support.tsx';
@@ -29,9 +30,13 @@ afterEach(() => {
   db?.close();
 });
 
-function renderDialog(initialTab: 'photos' | 'upload', can?: (p: string) => boolean) {
+function renderDialog(
+  initialTab: 'photos' | 'upload',
+  can?: (p: string) => boolean,
+  engine?: ReturnType<typeof fakeSyncEngine>['engine'],
+) {
   return render(
-    <StaticLocalData db={db}>
+    <StaticLocalData db={db} engine={engine}>
       <GalleryDialog
         open
         onOpenChange={() => {}}
@@ -105,9 +110,10 @@ describe('project gallery dialog (spec 02 section 2)', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('tab', { name: 'View Photos (1)', selected: true })).toBeTruthy(),
     );
-    // No sync engine here: the photo waits in the outbox, and the toast says where it is.
+    // No sync engine here: the photo waits on the device, and the toast says so, not that it was uploaded.
     expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
-    expect(screen.getByText('Success: Photo uploaded successfully')).toBeTruthy();
+    expect(screen.getByText('1 photo waiting to upload')).toBeTruthy();
+    expect(screen.queryByText(/uploaded successfully/)).toBeNull();
     const [row] = await db.photos.toArray();
     expect(row).toMatchObject({
       projectId: PROJECT_A,
@@ -116,6 +122,50 @@ describe('project gallery dialog (spec 02 section 2)', () => {
     });
     expect(await db.thumbnails.get(row!.id)).toBeTruthy();
     expect(await db.blobs.get(row!.sha256!)).toMatchObject({ status: 'pending', mimeType: 'image/jpeg' });
+  });
+
+  it('offline, says the photo is saved on this device and waits to upload, as Upload Photos does', async () => {
+    db = testDb();
+    renderDialog('upload', undefined, fakeSyncEngine({ online: false }).engine);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Harbor Tower Photos' });
+    await user.upload(within(dialog).getByLabelText('Choose File'), image('IMG_0043.jpg'));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Photos' }));
+    expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
+    expect(screen.getByText('1 photo waiting to upload')).toBeTruthy();
+    expect(screen.queryByText(/uploaded successfully/)).toBeNull();
+  });
+
+  it("online, says 'Photo uploaded successfully' only once the photo's bytes are on the server too", async () => {
+    db = testDb();
+    renderDialog('upload', undefined, fakeSyncEngine({ online: true }).engine);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Harbor Tower Photos' });
+
+    // The row is pushed but the photo lane has not sent the bytes: not uploaded yet.
+    await user.upload(within(dialog).getByLabelText('Choose File'), image('IMG_0044.jpg'));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Photos' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBeGreaterThan(0));
+    await db.outbox.clear();
+    expect(await screen.findByText('Saved on this device, will sync', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByText('1 photo waiting to upload')).toBeTruthy();
+    resetToasts();
+
+    // Row pushed and bytes sent: the spec's words.
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload New' }));
+    const other = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 3, 4])], 'IMG_0045.jpg', {
+      type: 'image/jpeg',
+    });
+    await user.upload(within(dialog).getByLabelText('Choose File'), other);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Photos' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBeGreaterThan(0));
+    await db.transaction('rw', db.outbox, db.blobs, async () => {
+      await db.outbox.clear();
+      await db.blobs.toCollection().modify({ status: 'uploaded' });
+    });
+    expect(await screen.findByText('Photo uploaded successfully')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(screen.queryByText('Saved on this device, will sync')).toBeNull();
   });
 
   it('opens Photo Details with the image, description and upload date, and deletes after a confirm', async () => {

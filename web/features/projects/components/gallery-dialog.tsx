@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/use-toast.ts';
 import { importPhotos, photoFileUrl } from '#web/features/photos/import-photos.ts';
 import { PhotoImage } from '#web/features/photos/photo-image.tsx';
+import { usePhotosSavedToast } from '#web/features/photos/photos-saved-toast.ts';
 import { photoState, photoStateText, useBlobStates } from '#web/features/photos/photo-state.ts';
 import { PhotoPicker } from '#web/features/photos/components/photo-picker.tsx';
 import { PhotoStatus } from '#web/features/photos/components/photo-status.tsx';
@@ -80,7 +81,7 @@ export function GalleryDialog({
         title={`${projectName} Photos`}
         description="Photos of this project"
         hideDescription
-        className="flex max-h-[80vh] max-w-2xl flex-col"
+        className="flex max-w-2xl flex-col"
       >
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="flex min-h-0 flex-col">
           <TabsList aria-label="Gallery views" className="self-start">
@@ -206,7 +207,7 @@ export function GalleryDialog({
 
 /** Upload New (spec 02 sections 2 and 5): one image, an optional description ('Uploaded {filename}'). */
 function UploadNew({ db, projectId, onDone }: { db: SyncDb; projectId: string; onDone: () => void }) {
-  const savedToast = useSavedToast(db);
+  const photosSaved = usePhotosSavedToast(db);
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
@@ -240,10 +241,7 @@ function UploadNew({ db, projectId, onDone }: { db: SyncDb; projectId: string; o
     setBusy(true);
     try {
       const rows = await importPhotos(db, [file], { projectId, description: description.trim() || null });
-      void savedToast(
-        rows.map((r) => r.id),
-        { title: 'Success', description: 'Photo uploaded successfully' },
-      );
+      void photosSaved(rows, { title: 'Success', description: 'Photo uploaded successfully' });
       reset();
       onDone();
     } catch (err) {

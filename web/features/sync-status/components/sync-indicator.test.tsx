@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { openSyncDb } from '#sync/db.ts';
 import { StaticLocalData } from '#web/app/local-data.tsx';
@@ -62,12 +62,49 @@ describe('SyncIndicator', () => {
       set({ error: { kind: 'server', code: 'INTERNAL', message: 'Server error', at: 0, retryAt: null } }),
     );
     expect(screen.getByRole('button', { name: /^Sync status/ }).getAttribute('aria-label')).toBe(
-      'Sync status, Online, Sync failed: Server error',
+      'Sync status, Online, All sent, Sync failed: Server error',
     );
     act(() => set({ error: null, paused: 'unauthorized' }));
     expect(screen.getByRole('button', { name: /^Sync status/ }).getAttribute('aria-label')).toBe(
-      'Sync status, Online, Sync is paused: sign in again to send your changes.',
+      'Sync status, Online, All sent, Sync is paused: sign in again to send your changes.',
     );
+    db.close();
+  });
+
+  it('shows offline, waiting, syncing and all sent by sight: an icon and a word of their own, on a phone too', () => {
+    const db = openSyncDb({ companyId: 'company-indicator-phases', userId: 'user-1' });
+    const { engine, set } = fakeSyncEngine({ pending: 0 });
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <SyncIndicator />
+      </StaticLocalData>,
+    );
+    const button = screen.getByRole('button', { name: /^Sync status/ });
+    // What a sighted user sees on a phone: the icon's shape and the word under it (the sm-only summary aside).
+    const seen = () => {
+      const word = within(button).getByTestId('sync-word');
+      expect(word.className.split(/\s+/)).not.toContain('hidden');
+      const icon = button.querySelector('svg')?.getAttribute('class') ?? '';
+      return { word: word.textContent, icon: icon.split(/\s+/).find((c) => /^lucide-(?!icon$)/.test(c)) };
+    };
+    const synced = seen();
+    act(() => set({ pushing: true, pending: 2 }));
+    const syncing = seen();
+    act(() => set({ pushing: false }));
+    const waiting = seen();
+    act(() => set({ online: false }));
+    const offline = seen();
+
+    expect(synced.word).toBe('All sent');
+    expect(syncing.word).toBe('Syncing');
+    expect(waiting.word).toBe('Waiting');
+    expect(offline.word).toBe('Offline');
+    const icons = [synced.icon, syncing.icon, waiting.icon, offline.icon];
+    expect(icons.every(Boolean)).toBe(true);
+    expect(new Set(icons).size).toBe(4);
+    // The visible word is in the button's accessible name (WCAG 2.5.3).
+    act(() => set({ online: true, pending: 0 }));
+    expect(button.getAttribute('aria-label')).toBe('Sync status, Online, All sent');
     db.close();
   });
 

@@ -1,10 +1,18 @@
 import { useEffect, useState } from 'react';
-import { AlertTriangle, CloudOff, RefreshCw, Wifi } from 'lucide-react';
+import {
+  AlertTriangle,
+  CloudCheck,
+  CloudOff,
+  CloudUpload,
+  RefreshCw,
+  Wifi,
+  type LucideIcon,
+} from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useSyncEngine, useSyncStatus } from '#web/app/local-data.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { describeSyncStatus } from '../sync-status-text.ts';
+import { describeSyncStatus, type SyncPhase } from '../sync-status-text.ts';
 import { useIssueToasts } from '../use-issue-toasts.ts';
 import { PhotoUploads } from '#web/features/photos/components/photo-uploads.tsx';
 import { SyncIssuesDialog } from './sync-issues-panel.tsx';
@@ -19,6 +27,14 @@ function useNow(ms: number): number {
   return now;
 }
 
+/** One icon per phase, so the states differ in shape, not only in colour or in the accessible name. */
+const PHASE_ICONS: Record<SyncPhase, LucideIcon> = {
+  offline: CloudOff,
+  waiting: CloudUpload,
+  syncing: RefreshCw,
+  synced: CloudCheck,
+};
+
 /** The top-bar sync state: online/offline, changes and photos waiting, last sync, and the Sync issues list. */
 export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boolean }) {
   const status = useSyncStatus();
@@ -29,8 +45,20 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
   const text = describeSyncStatus(status, Math.max(now, Date.now()), { sessionOffline });
   const warn = text.staleWarning !== null || text.issues !== null || text.problem !== null;
   const Icon = text.online ? Wifi : CloudOff;
-  // The warning icon's reason is read out too: 'Online' alone hides a sync that keeps failing.
-  const label = ['Sync status', text.state, text.changes, text.photos, text.issues, text.problem]
+  const PhaseIcon = PHASE_ICONS[text.phase];
+  // The warning icon's reason is read out too: 'Online' alone hides a sync that keeps failing. The visible
+  // word is part of the name (WCAG 2.5.3) unless the state already says it ('Offline', '3 changes waiting').
+  const parts = [text.state, text.changes, text.photos];
+  const spoken = parts.join(' ').toLowerCase();
+  const label = [
+    'Sync status',
+    text.state,
+    spoken.includes(text.word.toLowerCase()) ? null : text.word,
+    text.changes,
+    text.photos,
+    text.issues,
+    text.problem,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -42,26 +70,44 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
             variant="ghost"
             size="sm"
             aria-label={label}
-            className={cn('gap-1 px-2', !text.online && 'text-amber-700')}
-            data-testid="sync-indicator"
-          >
-            <Icon className="h-4 w-4" aria-hidden="true" />
-            <span className="hidden text-xs sm:inline">{text.summary}</span>
-            {/* The phone header shows the count itself, not only in the popover (DESIGN.md section 7). */}
-            {status.pending > 0 && (
-              <span
-                data-testid="pending-count"
-                data-warning={text.staleWarning !== null ? 'true' : undefined}
-                className={cn(
-                  'min-w-5 rounded-full px-1.5 text-xs leading-5 font-semibold sm:hidden',
-                  // Amber, not the red of the unread-notifications badge beside it: a warning, not a count of news.
-                  text.staleWarning !== null ? 'bg-amber-500 text-slate-950' : 'bg-slate-200 text-slate-900',
-                )}
-              >
-                {status.pending}
-              </span>
+            className={cn(
+              'px-2',
+              text.phase === 'offline' && 'text-amber-700',
+              text.phase === 'synced' && 'text-teal-700',
             )}
-            {warn && <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />}
+            data-testid="sync-indicator"
+            data-sync-phase={text.phase}
+          >
+            {/* A phone stacks the phase's icon over its word; from sm up the summary sits beside the icon. */}
+            <span className="flex flex-col items-center gap-0.5 sm:flex-row sm:gap-1">
+              <span className="flex items-center gap-1">
+                <PhaseIcon
+                  className={cn('h-4 w-4', text.phase === 'syncing' && 'motion-safe:animate-spin')}
+                  aria-hidden="true"
+                />
+                {/* The phone header shows the count itself, not only in the popover (DESIGN.md section 7). */}
+                {status.pending > 0 && (
+                  <span
+                    data-testid="pending-count"
+                    data-warning={text.staleWarning !== null ? 'true' : undefined}
+                    className={cn(
+                      'min-w-5 rounded-full px-1.5 text-xs leading-5 font-semibold sm:hidden',
+                      // Amber, not the red of the unread-notifications badge beside it: a warning, not a count of news.
+                      text.staleWarning !== null
+                        ? 'bg-amber-500 text-slate-950'
+                        : 'bg-slate-200 text-slate-900',
+                    )}
+                  >
+                    {status.pending}
+                  </span>
+                )}
+                {warn && <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />}
+              </span>
+              <span data-testid="sync-word" className="text-[11px] leading-none font-semibold sm:hidden">
+                {text.word}
+              </span>
+              <span className="hidden text-xs sm:inline">{text.summary}</span>
+            </span>
           </Button>
         </Popover.Trigger>
         <Popover.Portal>

@@ -62,7 +62,7 @@ describe('Upload Photos', () => {
     await user.click(screen.getByRole('button', { name: 'Upload Photos' }));
     await waitFor(() => expect(closed).toHaveBeenCalledWith(false));
     expect(await screen.findByText('Saved on this device, will sync')).toBeTruthy();
-    expect(screen.getByText('1 photo waiting to upload')).toBeTruthy();
+    expect(await screen.findByText('1 photo waiting to upload')).toBeTruthy();
     expect(screen.queryByText(/uploaded successfully/)).toBeNull();
     expect(await db.photos.count()).toBe(1);
   });

@@ -152,9 +152,9 @@ export const READONLY_MIRRORS = ['users', 'subcontractor_assignments'] as const;
 const SYNC_DB_VERSION = 5;
 
 /**
- * The schema of every store at `SYNC_DB_VERSION`. Table names of the mirrors are the wire names; indexes
- * are what the field screens filter and sort by. The feed reads its tabs (by type) and its project filter
- * newest first from the communications' compound indexes, a page at a time.
+ * Every store at `SYNC_DB_VERSION`: what a new device creates and an older database is upgraded to. The
+ * feed reads its tabs (by type) and its project filter newest first from the communications' compound
+ * indexes, a page at a time.
  */
 const SYNC_DB_STORES = {
   projects: 'id, status, dueDate, updatedAt, version',

@@ -144,6 +144,39 @@ export const MIRROR_TABLES = [
 export const READONLY_MIRRORS = ['users', 'subcontractor_assignments'] as const;
 
 /**
+ * The Dexie version of the device database. History (each kept working by the upgrade test): 1 the first
+ * mirror; 3 photo thumbnails (issue 11, SPEC C16); 4 `tasks.category`: the Subcontractors board reads the
+ * subcontractor tasks by category, an index, not a scan (issue 13); 5 communications and change orders
+ * (issue 12, SPEC W15).
+ */
+const SYNC_DB_VERSION = 5;
+
+/**
+ * Every store at `SYNC_DB_VERSION`: what a new device creates and an older database is upgraded to. The
+ * feed reads its tabs (by type) and its project filter newest first from the communications' compound
+ * indexes, a page at a time.
+ */
+const SYNC_DB_STORES = {
+  projects: 'id, status, dueDate, updatedAt, version',
+  tasks:
+    'id, projectId, status, dueDate, assigneeId, priority, updatedAt, version, [projectId+status], category',
+  project_logs: 'id, projectId, type, status, createdAt, updatedAt, version',
+  photos: 'id, projectId, sha256, createdAt, updatedAt, version',
+  schedule_changes: 'id, taskId, status, createdAt, updatedAt, version',
+  users: 'id, email',
+  subcontractor_assignments: 'id, projectId, subcontractorId',
+  outbox: '++seq, &id, rowId, createdAt',
+  shadows: '[table+id]',
+  blobs: 'sha256, status, [status+lastUsedAt], [status+nextAttemptAt], size',
+  syncIssues: '++id, kind, createdAt',
+  meta: 'key',
+  thumbnails: 'photoId',
+  communications:
+    'id, projectId, type, createdAt, version, [type+createdAt], [projectId+createdAt], [projectId+type+createdAt]',
+  change_orders: 'id, projectId, status, createdAt, version, [projectId+createdAt]',
+} as const;
+
+/**
  * The device database of one user in one company (DESIGN.md section 7). Table names of the mirrors are
  * the wire names; indexes are what the field screens filter and sort by.
  */
@@ -179,34 +212,13 @@ export class SyncDb extends Dexie {
     });
     this.scope = { ...scope };
     this.now = options.now ?? (() => Date.now());
-    this.version(1).stores({
-      projects: 'id, status, dueDate, updatedAt, version',
-      tasks: 'id, projectId, status, dueDate, assigneeId, priority, updatedAt, version, [projectId+status]',
-      project_logs: 'id, projectId, type, status, createdAt, updatedAt, version',
-      photos: 'id, projectId, sha256, createdAt, updatedAt, version',
-      schedule_changes: 'id, taskId, status, createdAt, updatedAt, version',
-      users: 'id, email',
-      subcontractor_assignments: 'id, projectId, subcontractorId',
-      outbox: '++seq, &id, rowId, createdAt',
-      shadows: '[table+id]',
-      blobs: 'sha256, status, [status+lastUsedAt], [status+nextAttemptAt], size',
-      syncIssues: '++id, kind, createdAt',
-      meta: 'key',
-    });
-    // Photo thumbnails (issue 11, SPEC C16).
-    this.version(3).stores({ thumbnails: 'photoId' });
-    // The Subcontractors board reads the subcontractor tasks by category (issue 13): an index, not a scan.
-    this.version(4).stores({
-      tasks:
-        'id, projectId, status, dueDate, assigneeId, priority, updatedAt, version, [projectId+status], category',
-    });
-    // Communications and change orders are mirrored (issue 12, SPEC W15): the feed reads its tabs (by
-    // type) and its project filter newest first from these compound indexes, a page at a time.
-    this.version(5).stores({
-      communications:
-        'id, projectId, type, createdAt, version, [type+createdAt], [projectId+createdAt], [projectId+type+createdAt]',
-      change_orders: 'id, projectId, status, createdAt, version, [projectId+createdAt]',
-    });
+    // Only the current version is declared. Declaring every past version made each `stores()` call parse
+    // all versions before it again (Dexie rebuilds the whole schema per call): most of the constructor's
+    // time, on every cold start (B8, issue 14). Dexie (>= 3) upgrades an older database by diffing the
+    // schema it finds on the device against this one, so a device on v1, v3 or v4 still gets the missing
+    // tables and indexes with its rows kept (sync/db.test.ts opens databases made by each shipped
+    // declaration). A version whose data must be rewritten needs its own `version(n).upgrade()`.
+    this.version(SYNC_DB_VERSION).stores(SYNC_DB_STORES);
   }
 }
 

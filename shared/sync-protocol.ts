@@ -69,6 +69,11 @@ export const PushRequestSchema = z.strictObject({
   clientId: z.uuid(),
   schemaVersion: z.int().positive(),
   mutations: z.array(MutationSchema).max(MAX_PUSH_MUTATIONS),
+  /**
+   * The highest mutation id whose answer the device has stored (sync/SPEC.md R1): the server keeps the
+   * results above it for replay, even below the batch's first id. Absent: everything below the first id.
+   */
+  acknowledged: z.int().nonnegative().optional(),
 });
 export type PushRequest = z.infer<typeof PushRequestSchema>;
 

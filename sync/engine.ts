@@ -152,6 +152,9 @@ export const PUSH_DELAY_MS = 200;
 /** Outbox entries read per IndexedDB read while pushing: ten batches, so a long drain reads rarely. */
 const READ_AHEAD_BATCHES = 10;
 
+/** Answered batches stored together while pushing (SPEC C19); the rest are stored when the queue is sent. */
+const STORE_BATCHES = 10;
+
 /**
  * The Web Lock that makes one writer of a database's outbox at a time: held by the syncing tab for its
  * lifetime, and taken by the service worker's background sync (`sync/background.ts`) only when no tab has it.
@@ -267,13 +270,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /**
    * Pushes the outbox in id order until it is empty (SPEC C4, C19). The next batch goes out as soon as the
-   * server has answered the previous one (so it has committed it); storing the answers runs behind the
-   * sends, and the batches answered while a store runs are stored together, in one transaction. The queue
-   * is read ahead several batches at a time (entries never change once queued), so sending waits for no
-   * IndexedDB read. Resolves once every batch is answered, with `stored`: the answers still being stored
-   * (the pull goes out meanwhile and applies its first page after them).
+   * server has answered the previous one (so it has committed it). The answers are stored in one
+   * transaction per ten batches (and once at the end), behind the sends: each push tells the server which
+   * answers are stored (`acknowledged`, R1), so it keeps the others for replay should this device be cut
+   * off first. Storing many batches together spares the row bookkeeping between them: a row created in one
+   * batch and edited in a later one needs no interim shadow. The queue is read ahead several batches at a
+   * time (entries never change once queued), so sending waits for no IndexedDB read. Resolves once every
+   * batch is answered, with `stored`: starts storing the answers not stored yet and resolves once they are
+   * (the pull calls it once its first request is out, and applies its first page after them).
    */
-  async function pushAll(): Promise<{ stored: Promise<void> }> {
+  async function pushAll(): Promise<{ stored: () => Promise<void> }> {
     let lastConflict: number | null = null;
     const { clientId } = await readMeta(db);
     let ahead: OutboxEntry[] = [];
@@ -281,12 +287,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let reading: Promise<OutboxEntry[]> | null = null;
     /** Every entry read and not yet stored as answered, in queue order: what a store needs to know (C19). */
     let held: OutboxEntry[] = [];
-    const readAhead = () =>
-      db.outbox
-        .where('seq')
-        .above(readUpTo)
-        .limit(batchSize * READ_AHEAD_BATCHES)
-        .toArray();
+    /** The highest mutation id whose answer is stored: all below the queue's head, then each store's. */
+    let acknowledged = 0;
+    // The first read of a run is one batch, so it goes out at once; the read-ahead behind it runs while
+    // that batch is encoded and on the server.
+    let firstRead = true;
+    const readAhead = () => {
+      const limit = firstRead ? batchSize : batchSize * READ_AHEAD_BATCHES;
+      firstRead = false;
+      return db.outbox.where('seq').above(readUpTo).limit(limit).toArray();
+    };
     const nextBatch = async (): Promise<OutboxEntry[]> => {
       if (ahead.length === 0) {
         ahead = await (reading ?? readAhead());
@@ -310,7 +320,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ clientId, schemaVersion: SCHEMA_VERSION, mutations: batch.map(toWire) }),
+          body: JSON.stringify({
+            clientId,
+            schemaVersion: SCHEMA_VERSION,
+            mutations: batch.map(toWire),
+            acknowledged,
+          }),
           timeoutMs,
         },
         [409],
@@ -319,11 +334,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let answered: { batch: OutboxEntry[]; results: MutationResult[] }[] = [];
     let storing: Promise<void> | null = null;
     let storeFailure = null as { error: unknown } | null;
-    /** Stores every answer received so far; a store already running takes the new ones in its next turn. */
+    /** Stores every answer received so far, in one transaction; then the server may forget them (R1). */
     const store = (): Promise<void> => {
       storing ??= (async () => {
         try {
-          while (answered.length > 0 && !storeFailure) {
+          if (answered.length > 0 && !storeFailure) {
             const group = answered;
             answered = [];
             const entries = group.flatMap((g) => g.batch);
@@ -336,6 +351,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
               now(),
               { after: held.slice(), upTo: readUpTo },
             );
+            acknowledged = Math.max(acknowledged, ...entries.map((e) => e.id));
             status.set({ pending: Math.max(0, status.get().pending - settled) });
           }
         } catch (error) {
@@ -346,15 +362,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       })();
       return storing;
     };
-    /** Waits for every answer to be stored; throws when storing one failed. */
+    /** Stores every answer received and waits for it; throws when storing one failed. */
     const flush = async (): Promise<void> => {
-      while (storing) await storing;
+      while (storing || (answered.length > 0 && !storeFailure)) await (storing ?? store());
       if (storeFailure) throw storeFailure.error;
     };
+    const unstored = () => answered.reduce((n, g) => n + g.batch.length, 0);
 
+    const start = (batch: OutboxEntry[]) => {
+      if (batch.length) acknowledged = batch[0]!.id - 1;
+      return batch.length ? send(batch) : null;
+    };
     try {
       let batch = await nextBatch();
-      let inflight = batch.length ? send(batch) : null;
+      let inflight = start(batch);
       while (inflight) {
         const answer = await inflight;
         status.set({ online: true });
@@ -380,9 +401,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           ahead = [];
           readUpTo = 0;
           reading = null;
+          firstRead = true;
           held = [];
           batch = await nextBatch();
-          inflight = batch.length ? send(batch) : null;
+          inflight = start(batch);
           continue;
         }
         const body = answer.body as PushResponse | null;
@@ -396,7 +418,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         // Awaited on the next turn; until then a failure must not count as unhandled.
         nextInflight?.catch(() => {});
         answered.push({ batch, results: body.results });
-        void store();
+        // The last answers are stored once the pull is requested (`stored`), not before.
+        if (nextInflight && unstored() >= batchSize * STORE_BATCHES) void store();
         batch = next;
         inflight = nextInflight;
       }
@@ -405,18 +428,24 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await flush().catch(() => {});
       throw err;
     }
-    const stored = flush();
-    // Awaited by the pull (or dropped with the cycle); until then a failure must not count as unhandled.
-    stored.catch(() => {});
+    let storingRest: Promise<void> | null = null;
+    const stored = () => {
+      if (!storingRest) {
+        storingRest = flush();
+        // Awaited by the pull (or by the cycle); until then a failure must not count as unhandled.
+        storingRest.catch(() => {});
+      }
+      return storingRest;
+    };
     return { stored };
   }
 
   /**
-   * Pulls until `hasMore` is false. Returns 'reset' when the server cannot serve the cursor. `pushed`: the
-   * push answers still being stored; the first page is requested at once but applied after them, so it
-   * sees the outbox as the server does.
+   * Pulls until `hasMore` is false. Returns 'reset' when the server cannot serve the cursor. `pushed`: stores
+   * the push answers not stored yet; it starts once the first page is requested, and that page is applied
+   * after them, so it sees the outbox as the server does.
    */
-  async function pullAll(fromScratch: boolean, pushed: Promise<void>): Promise<'done' | 'reset'> {
+  async function pullAll(fromScratch: boolean, pushed: () => Promise<void>): Promise<'done' | 'reset'> {
     let first = true;
     for (;;) {
       const meta = await readMeta(db);
@@ -429,13 +458,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         schemaVersion: String(SCHEMA_VERSION),
       });
       const sentAt = now();
-      const answer = await requestJson(fetchFn, url(`/api/sync/pull?${params.toString()}`), {
+      const request = requestJson(fetchFn, url(`/api/sync/pull?${params.toString()}`), {
         method: 'GET',
         timeoutMs,
       });
+      // The request is out: the answers are stored while the server answers it.
+      const storing = first ? pushed() : null;
+      const answer = await request;
       const receivedAt = now();
       status.set({ online: true });
-      if (first) await pushed;
+      if (storing) await storing;
       const body = answer.body as PullResponse | null;
       if (!body || typeof body !== 'object')
         throw new SyncHttpError('protocol', 'Empty pull answer', answer.status);
@@ -465,7 +497,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function cycle(): Promise<boolean> {
     // The push answers still being stored: a cycle never ends (nor fails) before they are.
-    let stored: Promise<void> = Promise.resolve();
+    let stored: () => Promise<void> = () => Promise.resolve();
     try {
       status.set({ pushing: true });
       ({ stored } = await pushAll());
@@ -483,7 +515,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       status.set({ online: true, error: null });
       return true;
     } catch (err) {
-      await stored.catch(() => {});
+      await stored().catch(() => {});
       onFailure(err);
       return false;
     } finally {

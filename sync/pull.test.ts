@@ -53,6 +53,21 @@ describe('applying pulled pages', () => {
     expect(await db.tasks.get(id)).toBeUndefined();
   });
 
+  it('[C6] tombstones of rows the device does not hold write nothing; the held ones are deleted', async () => {
+    const db = device();
+    const held = newRowId();
+    await page(db, [task(held, 3)], 3);
+    const idb = recordIdb(db);
+    db.close();
+    await db.open();
+    const gone = Array.from({ length: 300 }, () => newRowId());
+    await page(db, [...gone.map((id, i) => tombstone(id, 4 + i)), tombstone(held, 400)], 400);
+    expect(await db.tasks.get(held)).toBeUndefined();
+    const writes = idb.requests.filter((r) => r.table === 'tasks' && r.kind === 'write');
+    expect(writes.reduce((n, r) => n + r.rows, 0)).toBe(1);
+    expect((await readMeta(db)).cursor).toBe(400);
+  });
+
   it('[C6] a pending patch is re-applied on top of a newer pulled row', async () => {
     const db = device();
     const id = newRowId();

@@ -210,8 +210,13 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
         if (m.id === expected) expected++;
       }
       // R1: the device sends its queue oldest first and drops what was answered, so everything below the
-      // batch's first id has reached it and will never be replayed.
-      if (request.mutations.length > 0) s.acknowledge.run(request.clientId, request.mutations[0]!.id);
+      // batch's first id has reached it and will never be replayed, unless it says it has stored less: a
+      // device that stores answers behind its sends replays those it had not stored when it was cut off.
+      if (request.mutations.length > 0) {
+        const first = request.mutations[0]!.id;
+        const below = request.acknowledged === undefined ? first : Math.min(first, request.acknowledged + 1);
+        s.acknowledge.run(request.clientId, below);
+      }
       const results: MutationResult[] = [];
       // Ids are ascending (checked above): the replays come first, then the new mutations.
       const pending: Pushed[] = [];

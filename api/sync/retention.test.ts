@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '#shared/ids.ts';
+import { SCHEMA_VERSION } from '#shared/sync-protocol.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { startSyncRetention, sweepSyncState } from './horizon.ts';
 import { cell, device, firstId } from './testing.ts';
@@ -46,6 +47,27 @@ describe('retention of push results', () => {
     // The answer of 3 was lost: the device sends it again and gets the stored result.
     const replay = await d.push([third]);
     expect(replay.body.results).toEqual(answer.body.results);
+  });
+
+  it('[R1] a push saying how far its device stored the answers keeps the results above that for replay', async () => {
+    const d = device(t, admin);
+    const first = [
+      d.mutation('create', 'tasks', newId(), task('A')),
+      d.mutation('create', 'tasks', newId(), task('B')),
+    ];
+    const answer = await d.push(first);
+    // The device sent the next batch before storing the answers of the first (it stores behind its sends).
+    await d.push([d.mutation('create', 'tasks', newId(), task('C'))], SCHEMA_VERSION, 0);
+    expect(storedResults(d.clientId)).toEqual([1, 2, 3]);
+    // Cut off before storing them, it sends the first batch again: the stored answers, nothing expired.
+    const replay = await d.push(first, SCHEMA_VERSION, 0);
+    expect(replay.body.results).toEqual(answer.body.results);
+    expect(cell(t, 'tasks', first[0]!.rowId, 'title')).toBe('A');
+    // Once it says it stored them, they go (and never more than below the batch's first id).
+    await d.push([d.mutation('create', 'tasks', newId(), task('D'))], SCHEMA_VERSION, 2);
+    expect(storedResults(d.clientId)).toEqual([3, 4]);
+    await d.push([d.mutation('create', 'tasks', newId(), task('E'))], SCHEMA_VERSION, 99);
+    expect(storedResults(d.clientId)).toEqual([5]);
   });
 
   it('[R2] a replay whose result is gone is rejected with RESULT_EXPIRED and applied nothing again', async () => {

@@ -33,10 +33,10 @@ export function device(t: TestApp, cookie: string, clientId: string = newId()) {
         clientTime: opts.clientTime ?? t.deps.now().getTime(),
       };
     },
-    async push(mutations: Mutation[], schemaVersion: number = SCHEMA_VERSION) {
+    async push(mutations: Mutation[], schemaVersion: number = SCHEMA_VERSION, acknowledged?: number) {
       const res = await t.request('POST', '/api/sync/push', {
         cookie,
-        body: { clientId, schemaVersion, mutations },
+        body: { clientId, schemaVersion, mutations, ...(acknowledged === undefined ? {} : { acknowledged }) },
       });
       return {
         status: res.status,

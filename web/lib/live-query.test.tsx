@@ -64,13 +64,10 @@ async function until(condition: () => boolean) {
 const rows = (label: string) => Array.from({ length: ROWS }, (_, id) => ({ id, label: `${label}${id}` }));
 
 /**
- * Renders the list, then replaces every row in the table (as a pulled page does) while a ticker runs
- * between macrotasks; returns how many ticks ran between the first and last row rendered for the change.
+ * Runs `change` while a ticker runs between macrotasks, waits until the first row reads `b0`, and returns
+ * how many ticks ran between the first and the last row rendered for the change (all rows become `b*`).
  */
-async function ticksDuringRender(hook: typeof useLiveQuery): Promise<number> {
-  await db.items.bulkPut(rows('a'));
-  flushSync(() => root.render(<List hook={hook} />));
-  await until(() => container.querySelectorAll('li').length === ROWS);
+async function ticksWhile(change: () => Promise<unknown> | void): Promise<number> {
   log = [];
   let ticking = true;
   const tick = () => {
@@ -79,13 +76,21 @@ async function ticksDuringRender(hook: typeof useLiveQuery): Promise<number> {
     setTimeout(tick, 0);
   };
   tick();
-  await db.items.bulkPut(rows('b'));
+  await change();
   await until(() => container.querySelector('li')?.textContent === 'b0');
   ticking = false;
   const first = log.indexOf('render b0');
   const last = log.lastIndexOf(`render b${ROWS - 1}`);
   expect(first).toBeGreaterThanOrEqual(0);
   return log.slice(first, last).filter((entry) => entry === 'tick').length;
+}
+
+/** Renders the list, then replaces every row in the table (as a pulled page does); see `ticksWhile`. */
+async function ticksDuringRender(hook: typeof useLiveQuery): Promise<number> {
+  await db.items.bulkPut(rows('a'));
+  flushSync(() => root.render(<List hook={hook} />));
+  await until(() => container.querySelectorAll('li').length === ROWS);
+  return ticksWhile(() => db.items.bulkPut(rows('b')));
 }
 
 describe('useLiveQuery (web/lib/live-query.ts)', () => {
@@ -173,19 +178,7 @@ describe('useStoreInTransition (web/lib/live-query.ts)', () => {
     flushSync(() => root.render(<StoreList store={store} />));
     // A screen opened again over a store that kept its rows shows them at once (budget B13's route).
     expect(container.querySelectorAll('li')).toHaveLength(ROWS);
-    log = [];
-    let ticking = true;
-    const tick = () => {
-      if (!ticking) return;
-      log.push('tick');
-      setTimeout(tick, 0);
-    };
-    tick();
-    store.set(rows('b'));
-    await until(() => container.querySelector('li')?.textContent === 'b0');
-    ticking = false;
-    const between = log.slice(log.indexOf('render b0'), log.lastIndexOf(`render b${ROWS - 1}`));
-    expect(between.filter((entry) => entry === 'tick').length).toBeGreaterThanOrEqual(5);
+    expect(await ticksWhile(() => store.set(rows('b')))).toBeGreaterThanOrEqual(5);
   });
 
   it('shows a change made between its first render and its subscription', async () => {

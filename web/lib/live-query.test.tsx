@@ -120,6 +120,13 @@ describe('useLiveQuery (web/lib/live-query.ts)', () => {
     expect(await ticksDuringRender(libraryLiveQuery)).toBe(0);
   });
 
+  it('renders the first result at once, in one task: it is what the user just opened (budget B13)', async () => {
+    await db.items.bulkPut(rows('b'));
+    // Mounted with the ticker running: the first answer's rows render with no tick in between.
+    const ticks = await ticksWhile(() => flushSync(() => root.render(<List hook={useLiveQuery} />)));
+    expect(ticks).toBe(0);
+  });
+
   it('answers with the rows, then with the rows after a write, like the library hook', async () => {
     await db.items.bulkPut([{ id: 1, label: 'first' }]);
     flushSync(() => root.render(<List hook={useLiveQuery} />));

@@ -9,20 +9,29 @@ interface Observable<T> {
 }
 
 /**
- * The query's results, each delivered to React inside `startTransition`. A result arrives on its own: a
- * pulled page applied, another tab's write, the first read of a screen. Handed over plainly, React renders
- * it as one blocking task, and a first download re-rendered the dashboard in tasks of 100 ms and more on a
- * phone (budget B10, total blocking time). As a transition the render yields to input every few ms. What a
- * user does still repaints at once: a tap's own state updates are urgent, and forms show a saved edit from
- * the write itself (`useOptimisticRows`), not from this read.
+ * The query's results after its first, each delivered to React inside `startTransition`. Those arrive on
+ * their own: a pulled page applied, another tab's write. Handed over plainly, React renders each as one
+ * blocking task, and a first download re-rendered the dashboard in tasks of 100 ms and more on a phone
+ * (budget B10, total blocking time). As a transition the render yields to input every few ms. The first
+ * result is what the user just opened and renders at once: as a transition it was restarted by every
+ * other device read landing meanwhile (React renders pending transitions together), and opening /tasks
+ * over 10,000 rows took twice as long (budget B13). What a user does still repaints at once: a tap's own
+ * state updates are urgent, and forms show a saved edit from the write itself (`useOptimisticRows`).
  */
 function inTransition<T>(source: Observable<T>): Observable<T> {
   return {
-    subscribe: (next, error) =>
-      source.subscribe(
-        (value) => startTransition(() => next(value)),
+    subscribe: (next, error) => {
+      let first = true;
+      return source.subscribe(
+        (value) => {
+          if (first) {
+            first = false;
+            next(value);
+          } else startTransition(() => next(value));
+        },
         error && ((err) => startTransition(() => error(err))),
-      ),
+      );
+    },
   };
 }
 
@@ -46,7 +55,14 @@ export function useLiveQuery<T, D>(
 export function useStoreInTransition<T>(subscribe: (listener: () => void) => () => void, get: () => T): T {
   const [value, setValue] = useState(get);
   useEffect(() => {
-    const update = () => startTransition(() => setValue(() => get()));
+    // As for `useLiveQuery`: the first value a store loads is what the user opened, rendered at once.
+    let loading = get() === undefined;
+    const update = () => {
+      if (loading && get() !== undefined) {
+        loading = false;
+        setValue(() => get());
+      } else startTransition(() => setValue(() => get()));
+    };
     const unsubscribe = subscribe(update);
     // A change between the render and this subscription would otherwise be missed.
     update();

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import Dexie, { type Table } from 'dexie';
 import { useLiveQuery as libraryLiveQuery } from 'dexie-react-hooks';
-import { useLiveQuery, useStoreInTransition } from './live-query.ts';
+import { useLiveQuery } from './live-query.ts';
 
 // These tests use React's real scheduler, not act(): act() flushes every update at once, which hides
 // whether a render yields.
@@ -133,70 +133,5 @@ describe('useLiveQuery (web/lib/live-query.ts)', () => {
     await until(() => container.textContent === 'first');
     await db.items.put({ id: 2, label: 'second' });
     await until(() => container.textContent === 'firstsecond');
-  });
-});
-
-/** A store of rows as the tasks screen keeps them (subscribe / get). */
-function rowStore(initial: Item[]) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    get: () => value,
-    set(next: Item[]) {
-      value = next;
-      for (const l of listeners) l();
-    },
-  };
-}
-
-describe('useStoreInTransition (web/lib/live-query.ts)', () => {
-  beforeEach(() => {
-    actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    log = [];
-  });
-
-  afterEach(() => {
-    root.unmount();
-    container.remove();
-    globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-  });
-
-  function StoreList({ store }: { store: ReturnType<typeof rowStore> }) {
-    const items = useStoreInTransition(store.subscribe, store.get);
-    return (
-      <ul>
-        {items.map((item) => (
-          <SlowRow key={item.id} label={item.label} />
-        ))}
-      </ul>
-    );
-  }
-
-  it('paints what the store holds in the first render, then renders a change in slices', async () => {
-    const store = rowStore(rows('a'));
-    flushSync(() => root.render(<StoreList store={store} />));
-    // A screen opened again over a store that kept its rows shows them at once (budget B13's route).
-    expect(container.querySelectorAll('li')).toHaveLength(ROWS);
-    expect(await ticksWhile(() => store.set(rows('b')))).toBeGreaterThanOrEqual(5);
-  });
-
-  it('shows a change made between its first render and its subscription', async () => {
-    const store = rowStore([{ id: 1, label: 'before' }]);
-    function Changing() {
-      const items = useStoreInTransition(store.subscribe, store.get);
-      return <p>{items.map((i) => i.label).join()}</p>;
-    }
-    root.render(<Changing />);
-    // The render has run (synchronously inside the scheduler's first task) but effects have not yet.
-    store.set([{ id: 1, label: 'after' }]);
-    await until(() => container.textContent === 'after');
   });
 });

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition } from 'react';
 import { liveQuery } from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
 
@@ -44,29 +44,4 @@ export function useLiveQuery<T, D>(
   defaultResult?: D,
 ): T | D | undefined {
   return useObservable(() => inTransition(liveQuery(querier)), deps, defaultResult);
-}
-
-/**
- * An external store of device data (`subscribe` / `get`, as for `useSyncExternalStore`) whose updates
- * render as transitions, for the same reason as `useLiveQuery` above. `useSyncExternalStore` cannot: React
- * renders every change of its store at once, in one blocking task. The first render reads `get()` as it is,
- * so a store that already holds its data (a screen opened again) paints it in that render.
- */
-export function useStoreInTransition<T>(subscribe: (listener: () => void) => () => void, get: () => T): T {
-  const [value, setValue] = useState(get);
-  useEffect(() => {
-    // As for `useLiveQuery`: the first value a store loads is what the user opened, rendered at once.
-    let loading = get() === undefined;
-    const update = () => {
-      if (loading && get() !== undefined) {
-        loading = false;
-        setValue(() => get());
-      } else startTransition(() => setValue(() => get()));
-    };
-    const unsubscribe = subscribe(update);
-    // A change between the render and this subscription would otherwise be missed.
-    update();
-    return unsubscribe;
-  }, [subscribe, get]);
-  return value;
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import { dueDay } from '#shared/rules/dates.ts';
 import { searchText } from '#shared/rules/task-filters.ts';
@@ -10,7 +11,6 @@ import {
 } from '#shared/rules/task-groups.ts';
 import type { ProjectRow, SyncDb, TaskRow, UserRow } from '#sync/db.ts';
 import { peopleOf, type People } from '#web/features/projects/utils/assignee-name.ts';
-import { useStoreInTransition } from '#web/lib/live-query.ts';
 import { watchTable, type TableChange } from '#web/lib/table-changes.ts';
 
 /** The device's tasks in list order and grouped, with what the filters and counts read of each row. */
@@ -281,14 +281,14 @@ const NO_PEOPLE = peopleOf([]);
 export function useTaskData(db: SyncDb): TaskData {
   let store = taskStores.get(db);
   if (!store) taskStores.set(db, (store = new TaskStore(db)));
-  return useStoreInTransition(store.subscribe, store.get) ?? EMPTY;
+  return useSyncExternalStore(store.subscribe, store.get) ?? EMPTY;
 }
 
 /** Every project on the device (a company has few), by name, or undefined while the first read is pending. */
 export function useProjectList(db: SyncDb): ProjectRow[] | undefined {
   let store = projectStores.get(db);
   if (!store) projectStores.set(db, (store = new SmallTableStore(() => db.projects.toArray(), sortProjects)));
-  return useStoreInTransition(store.subscribe, store.get);
+  return useSyncExternalStore(store.subscribe, store.get);
 }
 
 /**
@@ -305,7 +305,7 @@ export function usePeopleKept(db: SyncDb): People {
         (rows) => peopleOf(rows as UserRow[]),
       )),
     );
-  return useStoreInTransition(store.subscribe, store.get) ?? NO_PEOPLE;
+  return useSyncExternalStore(store.subscribe, store.get) ?? NO_PEOPLE;
 }
 
 /**

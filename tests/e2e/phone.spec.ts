@@ -497,17 +497,25 @@ test('the top bar tells syncing from all sent by sight on a phone, at 44 px and 
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
 
-  await expect(indicator).toHaveText(/Syncing/, { useInnerText: true });
-  await expect(indicator).not.toHaveText(/All sent/, { useInnerText: true });
-  const syncingIcon = await indicator.locator('svg').first().getAttribute('class');
+  // The word and the icon are read in one look: a pull after the push can turn "All sent" back into
+  // "Syncing" between two separate reads (CI saw exactly that).
+  const look = () =>
+    indicator.evaluate((el: HTMLElement) => ({
+      word: el.innerText.trim(),
+      icon: el.querySelector('svg')?.getAttribute('class') ?? '',
+    }));
+  let syncing = await look();
+  await expect.poll(async () => (syncing = await look()).word).toMatch(/Syncing/);
+  expect(syncing.word).not.toMatch(/All sent/);
   const box = await indicator.boundingBox();
   expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   await expectNoSidewaysScroll(page);
 
   release();
-  await expect(indicator).toHaveText('All sent', { useInnerText: true, timeout: 15_000 });
-  const sentIcon = await indicator.locator('svg').first().getAttribute('class');
-  expect(sentIcon, 'the icon changes shape too').not.toBe(syncingIcon);
+  // Wait for a look in which the word says "All sent", then check that same look's icon.
+  let sent = await look();
+  await expect.poll(async () => (sent = await look()).word, { timeout: 15_000 }).toBe('All sent');
+  expect(sent.icon, 'the icon changes shape too').not.toBe(syncing.icon);
   await expectNoSidewaysScroll(page);
   await context.unroute('**/api/sync/push');
 });

@@ -3,9 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { renderWhenFirstScreenReady } from './app/first-render.ts';
+import { precacheGate } from './app/precache-gate.ts';
 import { registerServiceWorker } from './app/pwa.ts';
 import { preloadFirstScreen } from './app/routes.tsx';
-import { prefetchCurrentUser } from './app/session.tsx';
+import { prefetchCurrentUser, USER_QUERY } from './app/session.tsx';
 import { afterFirstContentfulPaint } from './lib/after-paint.ts';
 import { createQueryClient } from './lib/api.ts';
 import { rememberedUser } from './lib/session-user.ts';
@@ -28,5 +29,9 @@ renderWhenFirstScreenReady(firstScreen, () =>
     </StrictMode>,
   ),
 );
-// Not needed for the first paint (its script is fetched on registration), so it comes after it.
-afterFirstContentfulPaint(registerServiceWorker);
+// Not needed for the first paint (its script is fetched on registration), so it comes after it; and on a
+// signed-in page after the first sync cycle too, whose download the worker's install would compete with.
+afterFirstContentfulPaint(() => {
+  const signedIn = queryClient.ensureQueryData(USER_QUERY).then((user) => user !== null);
+  void precacheGate.whenMayStart(signedIn).then(registerServiceWorker);
+});

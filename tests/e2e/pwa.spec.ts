@@ -74,3 +74,52 @@ test('on a second visit the app shell loads with no network', async ({ context, 
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   watch.expectClean();
 });
+
+test('a signed-in first visit installs the service worker only after its first download, and then opens offline', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  // A session cookie and nothing else: the device's storage was cleared (Safari drops a site's storage after
+  // 7 days unused; the server's cookie outlives it), so this visit downloads the mirror and installs the app.
+  await signIn(page, 'manager@summit.test');
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    storageState: { cookies: await page.context().cookies(), origins: [] },
+  });
+  try {
+    await context.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        (window as unknown as { swRegisteredAt: number }).swRegisteredAt = performance.now();
+        return register.apply(this, args);
+      };
+    });
+    const visit = await context.newPage();
+    const watch = await watchPage(visit, { allowNetworkErrors: true });
+    await visit.goto('/dashboard');
+    await visit.evaluate(() => navigator.serviceWorker.ready);
+    const order = await visit.evaluate(() => {
+      const pulls = performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === '/api/sync/pull') as PerformanceResourceTiming[];
+      return {
+        registeredAt: (window as unknown as { swRegisteredAt?: number }).swRegisteredAt ?? null,
+        pulls: pulls.length,
+        firstPullEnd: pulls.length ? Math.min(...pulls.map((p) => p.responseEnd)) : null,
+      };
+    });
+    expect(order.pulls, 'the first download ran').toBeGreaterThan(0);
+    expect(order.registeredAt, 'the worker was registered').not.toBeNull();
+    // The worker's first install (every asset of the app) waited for the download, not the other way round.
+    expect(order.registeredAt!).toBeGreaterThan(order.firstPullEnd!);
+
+    // And the app it installed opens with no network.
+    await context.setOffline(true);
+    await visit.reload();
+    await expect(visit.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 15_000 });
+    watch.expectClean();
+  } finally {
+    await context.close();
+  }
+});

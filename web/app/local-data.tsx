@@ -15,6 +15,7 @@ import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
 import { mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
 import { afterPaint } from '#web/lib/after-paint.ts';
+import { firstCycleOver, precacheGate } from './precache-gate.ts';
 import { checkForUpdate } from './pwa-state.ts';
 import { requestPersistentStorage, useSession } from './session.tsx';
 
@@ -153,7 +154,10 @@ export function LocalDataProvider({
     // A 401 during sync: the session may have ended elsewhere; ask the server who we are.
     // A 426: this app is too old for the server; look for the new version once, so its prompt shows now.
     let tooOld = false;
+    // The service worker's first install waits for this page's first sync cycle (precache-gate.ts).
+    if (engine && firstCycleOver(engine.status.get())) precacheGate.firstDownloadSettled();
     const unsubscribe = engine?.status.subscribe((s) => {
+      if (firstCycleOver(s)) precacheGate.firstDownloadSettled();
       if (s.paused === 'unauthorized') void refreshSession();
       if (s.paused === 'schema' && !tooOld) checkForUpdate();
       tooOld = s.paused === 'schema';

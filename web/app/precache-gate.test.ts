@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SyncStatus } from '#sync/engine.ts';
+import { createPrecacheGate, firstCycleOver } from './precache-gate.ts';
+
+afterEach(() => vi.useRealTimers());
+
+const status = (patch: Partial<SyncStatus> = {}): SyncStatus => ({
+  online: true,
+  pushing: false,
+  pulling: false,
+  pending: 0,
+  oldestPendingAt: null,
+  blobsPending: 0,
+  issues: 0,
+  lastSyncedAt: null,
+  rowsDownloaded: 0,
+  error: null,
+  paused: null,
+  leader: true,
+  ...patch,
+});
+
+/** Whether `p` has resolved once every microtask queued so far has run. */
+async function settledNow(p: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void p.then(() => (done = true));
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  return done;
+}
+
+describe('when the service worker may install (ADR 025)', () => {
+  it('a signed-out page (the sign-in screen) registers it at once: there is nothing to download', async () => {
+    const gate = createPrecacheGate();
+    expect(await settledNow(gate.whenMayStart(Promise.resolve(false)))).toBe(true);
+  });
+
+  it('a signed-in page waits for its first sync cycle to end', async () => {
+    vi.useFakeTimers();
+    const gate = createPrecacheGate();
+    const mayStart = gate.whenMayStart(Promise.resolve(true));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await settledNow(mayStart)).toBe(false);
+    gate.firstDownloadSettled();
+    expect(await settledNow(mayStart)).toBe(true);
+  });
+
+  it('a first cycle that never ends holds the install back for 15 seconds at most', async () => {
+    vi.useFakeTimers();
+    const gate = createPrecacheGate();
+    const mayStart = gate.whenMayStart(Promise.resolve(true));
+    await vi.advanceTimersByTimeAsync(14_900);
+    expect(await settledNow(mayStart)).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await settledNow(mayStart)).toBe(true);
+  });
+
+  it('a page whose session request failed does not wait', async () => {
+    const gate = createPrecacheGate();
+    expect(await settledNow(gate.whenMayStart(Promise.reject(new Error('Failed to fetch'))))).toBe(true);
+  });
+
+  it('a cycle that ended before anyone asked still counts', async () => {
+    const gate = createPrecacheGate();
+    gate.firstDownloadSettled();
+    expect(await settledNow(gate.whenMayStart(Promise.resolve(true)))).toBe(true);
+  });
+});
+
+describe('firstCycleOver', () => {
+  it('is not over before the first pull has started, nor while any pull runs', () => {
+    expect(firstCycleOver(status())).toBe(false);
+    expect(firstCycleOver(status({ pulling: true, rowsDownloaded: 1000 }))).toBe(false);
+    expect(firstCycleOver(status({ pulling: true, lastSyncedAt: 1 }))).toBe(false);
+  });
+
+  it('is over once a pull reached the end (now or on an earlier visit), or when the cycle cannot go on', () => {
+    expect(firstCycleOver(status({ lastSyncedAt: 1_700_000_000_000 }))).toBe(true);
+    expect(firstCycleOver(status({ online: false }))).toBe(true);
+    expect(firstCycleOver(status({ paused: 'unauthorized' }))).toBe(true);
+    expect(
+      firstCycleOver(
+        status({
+          error: { kind: 'server', code: 'INTERNAL', message: 'Server error', at: 1, retryAt: 2 },
+        }),
+      ),
+    ).toBe(true);
+  });
+});

@@ -1,12 +1,3 @@
-import { z } from 'zod';
-
-/**
- * Push wire format (DESIGN.md section 7). Validated synchronously with `safeParse` on the push route: the
- * compiled (JIT) fast path of zod's object schemas only runs for synchronous parses (DESIGN.md section 12;
- * budget B3: <= 0.15 us per mutation). `data` is only checked to be a plain JSON object (a record of unknown
- * values) here; each table's mutator validates its own fields with the strict schema of that entity.
- */
-
 /**
  * Bumped when the wire format changes in a way old clients cannot speak; the route decides the answer.
  * 2: communications and change orders are mirrored (sync/SPEC.md W15).
@@ -15,17 +6,6 @@ export const SCHEMA_VERSION = 2;
 
 /** A push carries at most this many mutations; the client sends its outbox in batches of this size. */
 export const MAX_PUSH_MUTATIONS = 100;
-
-/**
- * A plain object (what JSON.parse makes of `{...}`). Checked by hand rather than with
- * `z.record(z.string(), z.unknown())`, which walks and copies every key only to accept any value (about 1.6x
- * the cost of the whole mutation check here) and whose copy could be given a `__proto__` key.
- */
-const isPlainObject = (v: unknown): v is Record<string, unknown> => {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-};
 
 export const MUTATION_OPS = ['create', 'patch', 'delete'] as const;
 export type MutationOp = (typeof MUTATION_OPS)[number];
@@ -50,32 +30,10 @@ export type DirectoryTable = (typeof DIRECTORY_TABLES)[number];
 export const PULLED_TABLES = [...SYNC_TABLES, ...DIRECTORY_TABLES] as const;
 export type PulledTable = (typeof PULLED_TABLES)[number];
 
-export const MutationSchema = z.strictObject({
-  /** Per-client, gap-free, starting at 1. */
-  id: z.int().positive(),
-  op: z.enum(MUTATION_OPS),
-  table: z.enum(SYNC_TABLES),
-  rowId: z.uuid(),
-  /** camelCase fields: the whole row for a create, only the changed fields for a patch, `{}` for a delete. */
-  data: z.custom<Record<string, unknown>>(isPlainObject, { message: 'must be an object' }),
-  /** The row version the client last saw; null for a create (or a row it never pulled). */
-  baseVersion: z.int().nonnegative().nullable(),
-  /** Client clock at the time of the write, epoch milliseconds. */
-  clientTime: z.int().nonnegative(),
-});
-export type Mutation = z.infer<typeof MutationSchema>;
-
-export const PushRequestSchema = z.strictObject({
-  clientId: z.uuid(),
-  schemaVersion: z.int().positive(),
-  mutations: z.array(MutationSchema).max(MAX_PUSH_MUTATIONS),
-  /**
-   * The highest mutation id whose answer the device has stored (sync/SPEC.md R1): the server keeps the
-   * results above it for replay, even below the batch's first id. Absent: everything below the first id.
-   */
-  acknowledged: z.int().nonnegative().optional(),
-});
-export type PushRequest = z.infer<typeof PushRequestSchema>;
+// The push's zod schemas live in push-schemas.ts: this module is on the first screen's path of every
+// signed-in page, and zod (84 KB) is not needed for that paint (ADR 025). Their types are re-exported here
+// (type-only: nothing of zod is loaded for them).
+export type { Mutation, PushRequest } from './push-schemas.ts';
 
 /**
  * The oldest schema version the server still serves; older clients get 426 SCHEMA_TOO_OLD (sync/SPEC.md P2,

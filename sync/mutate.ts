@@ -1,6 +1,8 @@
+import { Dexie } from 'dexie';
 import { newId } from '#shared/ids.ts';
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
-import { MutationSchema, type MutationOp, type SyncTable } from '#shared/sync-protocol.ts';
+import type { MutationSchema } from '#shared/push-schemas.ts';
+import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import {
   mirrorTable,
   readMeta,
@@ -28,6 +30,36 @@ export class LocalWriteError extends Error {
 /** The fields a mutation may carry for a table: the row's fields without the sync bookkeeping. */
 export type MutationData<T extends SyncTable> = Partial<Omit<MirrorRows[T], 'id' | 'version'>>;
 
+type MutationCheck = typeof MutationSchema;
+let mutationCheck: Promise<MutationCheck> | null = null;
+let loadedCheck: MutationCheck | null = null;
+
+/**
+ * The push's zod schema, which every queued mutation is checked against before it is stored. Loaded on its
+ * own: zod is 84 KB that the first screen of a signed-in page does not need (ADR 025). The app asks for it
+ * once the sync engine starts, after the first paint, so a user's first write finds it loaded; a failed
+ * load is tried again at the next write.
+ */
+export function loadMutationCheck(): Promise<MutationCheck> {
+  mutationCheck ??= import('#shared/push-schemas.ts').then(
+    (m) => (loadedCheck = m.MutationSchema),
+    (error: unknown) => {
+      mutationCheck = null;
+      throw error;
+    },
+  );
+  return mutationCheck;
+}
+
+/**
+ * The check while it is not loaded yet (callers take `loadedCheck` without awaiting once it is). A write may
+ * run inside the caller's transaction (a project deleted with its tasks), where awaiting anything but
+ * IndexedDB would commit it early: `Dexie.waitFor` keeps it open while the code arrives.
+ */
+function waitForMutationCheck(): Promise<MutationCheck> {
+  return Dexie.currentTransaction ? Dexie.waitFor(loadMutationCheck()) : loadMutationCheck();
+}
+
 const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -45,8 +77,9 @@ export async function mutate<T extends SyncTable>(
   rowId: string,
   data: MutationData<T> = {},
 ): Promise<OutboxEntry | null> {
+  const check = loadedCheck ?? (await waitForMutationCheck());
   const entry = await db.transaction('rw', [mirrorTable(db, table), db.outbox, db.shadows, db.meta], () =>
-    writeInTransaction(db, table, op, rowId, data as Record<string, unknown>),
+    writeInTransaction(db, check, table, op, rowId, data as Record<string, unknown>),
   );
   if (entry) queued(db);
   return entry;
@@ -66,11 +99,13 @@ export type BatchWrite = {
 export async function mutateAll(db: SyncDb, writes: readonly BatchWrite[]): Promise<OutboxEntry[]> {
   if (writes.length === 0) return [];
   const tables = [...new Set(writes.map((w) => w.table))].map((t) => mirrorTable(db, t));
+  const check = loadedCheck ?? (await waitForMutationCheck());
   const entries = await db.transaction('rw', [...tables, db.outbox, db.shadows, db.meta], async () => {
     const queuedEntries: OutboxEntry[] = [];
     for (const w of writes) {
       const entry = await writeInTransaction(
         db,
+        check,
         w.table,
         w.op,
         w.rowId,
@@ -96,6 +131,7 @@ function queued(db: SyncDb): void {
 /** The body of `mutate`, for callers that already hold a rw transaction over the table, outbox, shadows and meta. */
 async function writeInTransaction(
   db: SyncDb,
+  check: MutationCheck,
   table: SyncTable,
   op: MutationOp,
   rowId: string,
@@ -132,7 +168,7 @@ async function writeInTransaction(
     createdAt: now,
   };
   const { createdAt: _c, seq: _s, ...wire } = entry;
-  const parsed = MutationSchema.safeParse(wire);
+  const parsed = check.safeParse(wire);
   if (!parsed.success) {
     throw new LocalWriteError(
       `Invalid ${op} of ${table}: ${parsed.error.issues[0]?.message ?? 'bad input'}`,
@@ -210,6 +246,7 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
   if (photo.description != null) data.description = photo.description;
   if (photo.capturedAt != null) data.capturedAt = photo.capturedAt;
   const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
+  const check = loadedCheck ?? (await waitForMutationCheck());
   await db.transaction('rw', tables, async () => {
     if (thumbnail)
       await db.thumbnails.put({ photoId: id, bytes: thumbnail, mimeType: 'image/jpeg', createdAt: now });
@@ -228,7 +265,7 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
         nextAttemptAt: 0,
       });
     }
-    await writeInTransaction(db, 'photos', 'create', id, data);
+    await writeInTransaction(db, check, 'photos', 'create', id, data);
   });
   queued(db);
   const row = await db.photos.get(id);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
+import { PushRequestSchema } from '#shared/push-schemas.ts';
 import {
   MIN_SCHEMA_VERSION,
-  PushRequestSchema,
   SCHEMA_VERSION,
   type MutationResult,
   type PushResponse,

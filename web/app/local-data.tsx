@@ -13,7 +13,7 @@ import { useLiveQuery } from '#web/lib/live-query.ts';
 import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
-import { mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
+import { loadMutationCheck, mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
 import { afterPaint } from '#web/lib/after-paint.ts';
 import { firstCycleOver, precacheGate } from './precache-gate.ts';
 import { checkForUpdate } from './pwa-state.ts';
@@ -133,6 +133,9 @@ export function LocalDataProvider({
     // Sign-out may have begun while the first screen loaded: a stopped engine is never started again.
     return afterPaint(() => {
       if (!STOPPED_ENGINES.has(engineToStart)) engineToStart.start();
+      // The check every local write runs, loaded apart from the first screen (ADR 025); a failure here is
+      // tried again at the first write.
+      void loadMutationCheck().catch(() => {});
     });
   }, [engineToStart]);
 

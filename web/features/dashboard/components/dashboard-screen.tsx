@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { activeProjectCount } from '#shared/rules/overview-metrics.ts';
 import type { SyncDb } from '#sync/db.ts';
@@ -57,7 +57,13 @@ export interface DashboardScreenProps {
  * from the device mirror and work offline; Recent Activity is an office read kept per user, shown "as of"
  * its time when the device is offline.
  */
-export function DashboardScreen({ db, user, write, now: fixedNow, downloading }: DashboardScreenProps) {
+export const DashboardScreen = memo(function DashboardScreen({
+  db,
+  user,
+  write,
+  now: fixedNow,
+  downloading,
+}: DashboardScreenProps) {
   const now = useNow(fixedNow);
   const finance = canSeeFinance(user);
   const activity = useRecentActivity();
@@ -135,7 +141,7 @@ export function DashboardScreen({ db, user, write, now: fixedNow, downloading }:
       </Tabs>
     </DashboardFrame>
   );
-}
+});
 
 interface FieldTabProps {
   db: SyncDb;

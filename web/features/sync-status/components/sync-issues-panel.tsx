@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { format } from 'date-fns';
 import type { SyncIssue } from '#sync/db.ts';
@@ -208,7 +208,8 @@ export function SyncIssuesList() {
   );
 }
 
-export function SyncIssuesDialog({
+/** Memoised: the top bar's indicator renders again at every sync status change, the closed dialog need not. */
+export const SyncIssuesDialog = memo(function SyncIssuesDialog({
   open,
   onOpenChange,
 }: {
@@ -226,4 +227,4 @@ export function SyncIssuesDialog({
       </DialogContent>
     </Dialog>
   );
-}
+});

@@ -1,24 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '#sync/engine.ts';
 import { createPrecacheGate, firstCycleOver } from './precache-gate.ts';
+import { fakeSyncEngine } from './test-utils.tsx';
 
 afterEach(() => vi.useRealTimers());
 
-const status = (patch: Partial<SyncStatus> = {}): SyncStatus => ({
-  online: true,
-  pushing: false,
-  pulling: false,
-  pending: 0,
-  oldestPendingAt: null,
-  blobsPending: 0,
-  issues: 0,
-  lastSyncedAt: null,
-  rowsDownloaded: 0,
-  error: null,
-  paused: null,
-  leader: true,
-  ...patch,
-});
+/** A sync status: the fake engine's defaults (online, idle, nothing synced yet) with `patch` on top. */
+const status = (patch: Partial<SyncStatus> = {}): SyncStatus => fakeSyncEngine(patch).engine.status.get();
 
 /** Whether `p` has resolved once every microtask queued so far has run. */
 async function settledNow(p: Promise<unknown>): Promise<boolean> {

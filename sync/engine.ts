@@ -8,7 +8,7 @@ import {
 } from '#shared/sync-protocol.ts';
 import { requestBackgroundSync } from './background.ts';
 import { estimateClockOffset } from './clock.ts';
-import { readMeta, type OutboxEntry, type SyncDb, type SyncMeta } from './db.ts';
+import { readMeta, type OutboxEntry, type SyncDb } from './db.ts';
 import {
   browserEnvironment,
   browserEventSource,
@@ -279,11 +279,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * batch is answered, with `stored`: starts storing the answers not stored yet and resolves once they are
    * (the pull calls it once its first request is out, and applies its first page after them).
    */
-  async function pushAll(): Promise<{ stored: () => Promise<void>; meta: SyncMeta }> {
+  async function pushAll(): Promise<{ stored: () => Promise<void> }> {
     let lastConflict: number | null = null;
-    // The sync state and the queue's head are read together (two stores, no conflict): one round trip to
-    // IndexedDB before the first push goes out, not two (budget B6).
-    const metaRead = readMeta(db);
+    const { clientId } = await readMeta(db);
     let ahead: OutboxEntry[] = [];
     let readUpTo = 0;
     let reading: Promise<OutboxEntry[]> | null = null;
@@ -375,10 +373,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (batch.length) acknowledged = batch[0]!.id - 1;
       return batch.length ? send(batch) : null;
     };
-    reading = readAhead();
-    reading.catch(() => {});
-    const meta = await metaRead;
-    const { clientId } = meta;
     try {
       let batch = await nextBatch();
       let inflight = start(batch);
@@ -443,7 +437,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       return storingRest;
     };
-    return { stored, meta };
+    return { stored };
   }
 
   /**
@@ -451,17 +445,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * the push answers not stored yet; it starts once the first page is requested, and that page is applied
    * after them, so it sees the outbox as the server does.
    */
-  async function pullAll(
-    fromScratch: boolean,
-    pushed: () => Promise<void>,
-    known: SyncMeta,
-  ): Promise<'done' | 'reset'> {
+  async function pullAll(fromScratch: boolean, pushed: () => Promise<void>): Promise<'done' | 'reset'> {
     let first = true;
     for (;;) {
-      // The first page asks from the state the push read: only a pull moves the cursor, and only this
-      // engine (the lock's holder) pulls. Read again, it would wait behind the store of the push's answers
-      // (a write to the same store), and the pull would leave later (budget B6).
-      const meta = first ? known : await readMeta(db);
+      const meta = await readMeta(db);
       const from = fromScratch && first ? 0 : meta.cursor;
       const params = new URLSearchParams({
         clientId: meta.clientId,
@@ -513,16 +500,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let stored: () => Promise<void> = () => Promise.resolve();
     try {
       status.set({ pushing: true });
-      let pushed = await pushAll();
-      stored = pushed.stored;
+      ({ stored } = await pushAll());
       status.set({ pushing: false, pulling: true });
-      if ((await pullAll(false, stored, pushed.meta)) === 'reset') {
+      if ((await pullAll(false, stored)) === 'reset') {
         // The server cannot continue from our cursor: send what is queued, then download everything again.
         status.set({ pulling: false, pushing: true });
-        pushed = await pushAll();
-        stored = pushed.stored;
+        ({ stored } = await pushAll());
         status.set({ pushing: false, pulling: true });
-        if ((await pullAll(true, stored, pushed.meta)) === 'reset') {
+        if ((await pullAll(true, stored)) === 'reset') {
           throw new SyncHttpError('protocol', 'The server asked for a reset of a pull from the start');
         }
       }

@@ -59,8 +59,7 @@ export async function applyPullPage(
   }
   const mirrors = [...MIRROR_TABLES, ...READONLY_MIRRORS].map((t) => mirrorTable(db, t));
   await db.transaction('rw', [...mirrors, db.outbox, db.shadows, db.meta], async () => {
-    // Both at once: one round trip to IndexedDB, not two, before the page's rows go in (budget B6).
-    const [meta, queued] = await Promise.all([readMeta(db), db.outbox.count()]);
+    const meta = await readMeta(db);
     if (options.clear) {
       for (const t of mirrors) await t.clear();
       // Shadows keep the last server state of rows with unsent changes; after a reset that state is gone
@@ -75,6 +74,7 @@ export async function applyPullPage(
     // hold an older change, and the read of what is held (half the cost of a first download) is skipped.
     const readHeld = !options.clear && lowest <= meta.cursor;
     const rebase: [string, string][] = [];
+    const queued = await db.outbox.count();
     // Writes are pipelined: a slice is written while the next one is prepared, and that one is issued from
     // the callback of the write before it, so neither the main thread nor IndexedDB waits for the other. The
     // page's first write goes out as a one-row request ahead of the rest of its slice: its callback issues

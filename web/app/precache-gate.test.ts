@@ -74,3 +74,28 @@ describe('firstCycleOver', () => {
     ).toBe(true);
   });
 });
+
+describe('and the network', () => {
+  it('a cycle that ended because the device is offline registers nothing until the network is back', async () => {
+    let online = false;
+    let back: () => void = () => {};
+    const gate = createPrecacheGate({
+      isOnline: () => online,
+      whenOnline: () => new Promise<void>((resolve) => (back = resolve)),
+    });
+    const mayStart = gate.whenMayStart(Promise.resolve(true));
+    gate.firstDownloadSettled();
+    expect(await settledNow(mayStart)).toBe(false);
+    online = true;
+    back();
+    expect(await settledNow(mayStart)).toBe(true);
+  });
+
+  it('an online page does not wait for the network', async () => {
+    const gate = createPrecacheGate({
+      isOnline: () => true,
+      whenOnline: () => new Promise<void>(() => {}),
+    });
+    expect(await settledNow(gate.whenMayStart(Promise.resolve(false)))).toBe(true);
+  });
+});

@@ -24,27 +24,45 @@ export interface PrecacheGate {
    * When the service worker may be registered. Its first install downloads and stores every asset of the
    * app (86 files, 449 KiB as served), on the network and the CPU that the first download of the user's
    * data needs too; on a 2-core machine the page's main thread got under half the CPU while both ran
-   * (ADR 025). So a signed-in page waits until its first sync cycle is over, at most `limitMs`; a signed-out page (sign-in, nothing
-   * to download) and a page whose session is unknown (the request failed) do not wait.
+   * (ADR 025). So a signed-in page waits until its first sync cycle is over, at most `limitMs`; a
+   * signed-out page (sign-in, nothing to download) and a page whose session is unknown (the request
+   * failed) do not wait for it. Every page waits for the network.
    */
   whenMayStart(signedIn: Promise<boolean>, limitMs?: number): Promise<void>;
 }
 
-export function createPrecacheGate(): PrecacheGate {
+/** Whether the browser has a network, and a promise of the moment it has one again. */
+export interface NetworkState {
+  isOnline(): boolean;
+  whenOnline(): Promise<void>;
+}
+
+const browserNetwork: NetworkState = {
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  whenOnline: () =>
+    new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
+};
+
+export function createPrecacheGate(network: NetworkState = browserNetwork): PrecacheGate {
   let settle: () => void = () => {};
   const firstDownload = new Promise<void>((resolve) => (settle = resolve));
+  // Registered with no network, the worker's script cannot be fetched: the registration fails (an error in
+  // the console) and is not tried again in this page. So it waits for the network too.
+  const online = () => (network.isOnline() ? undefined : network.whenOnline());
   return {
     firstDownloadSettled: () => settle(),
     whenMayStart: (signedIn, limitMs = PRECACHE_WAIT_MS) =>
-      signedIn.then(
-        (yes) => {
-          if (!yes) return;
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
-          return Promise.race([firstDownload, limit]).finally(() => clearTimeout(timer));
-        },
-        () => undefined,
-      ),
+      signedIn
+        .then(
+          (yes) => {
+            if (!yes) return;
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+            return Promise.race([firstDownload, limit]).finally(() => clearTimeout(timer));
+          },
+          () => undefined,
+        )
+        .then(online),
   };
 }
 

@@ -38,6 +38,8 @@ async function openTasks(page: Page, path = '/tasks') {
   await expect(page.getByRole('heading', { level: 1, name: 'Task Management' })).toBeVisible({
     timeout: 20_000,
   });
+  // The heading is there from the first paint (ADR 026); the list's count once the tasks are read.
+  await expect(page.getByText(/^Showing \d+ of \d+ tasks$/)).toBeVisible({ timeout: 20_000 });
 }
 
 const tile = (page: Page, name: string) => page.getByRole('group', { name }).getByTestId('tile-value');

@@ -7,7 +7,8 @@ import { openSyncDb, readMeta } from '#sync/db.ts';
 import type { SyncStatus } from '#sync/engine.ts';
 import { FirstDownloadGate, firstDownloadText } from './first-download.tsx';
 import { StaticLocalData } from './local-data.tsx';
-import { fakeSyncEngine } from './test-utils.tsx';
+import { CurrentScreenFrame } from './shell/screen-frames.tsx';
+import { fakeSyncEngine, TEST_USER } from './test-utils.tsx';
 
 afterEach(cleanup);
 
@@ -46,6 +47,40 @@ describe('the first download', () => {
     expect(await screen.findByText('No active projects.')).toBeTruthy();
     db.close();
   });
+
+  it.each([
+    ['/tasks', TEST_USER.permissions, 'Task Management'],
+    ['/projects', TEST_USER.permissions, 'Projects'],
+    ['/projects', { ...TEST_USER.permissions, projects: false }, null],
+  ])(
+    "%s keeps its heading over the progress while the data comes (role's flags: %o)",
+    async (path, permissions, heading) => {
+      const db = openSyncDb({ companyId: `company-first-frame-${Date.now()}`, userId: 'user-1' });
+      await readMeta(db);
+      const { engine } = engineWith({ rowsDownloaded: 40 });
+      const user = { ...TEST_USER, permissions };
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <StaticLocalData db={db} engine={engine}>
+            <FirstDownloadGate
+              frame={({ children }) => <CurrentScreenFrame user={user}>{children}</CurrentScreenFrame>}
+            >
+              <p>The screen</p>
+            </FirstDownloadGate>
+          </StaticLocalData>
+        </MemoryRouter>,
+      );
+      const progress = await screen.findByText('Downloading your data... 40 rows so far');
+      if (heading === null) {
+        // A screen the role may not open shows no heading before its Access Denied.
+        expect(screen.queryByRole('heading')).toBeNull();
+      } else {
+        const h1 = screen.getByRole('heading', { level: 1, name: heading });
+        expect(h1.closest('section')?.contains(progress)).toBe(true);
+      }
+      db.close();
+    },
+  );
 
   it('a device that finished its first download once shows the screen at once, offline too', async () => {
     const db = openSyncDb({ companyId: `company-first-done-${Date.now()}`, userId: 'user-1' });

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -84,18 +84,27 @@ function RouteSkeleton() {
  * invite duplicates (DESIGN.md section 7). A screen's own skeleton, when it has one, sits under the
  * progress line.
  */
-export function FirstDownloadGate({ children }: { children: ReactNode }) {
+export function FirstDownloadGate({
+  children,
+  frame: Frame = Fragment,
+}: {
+  children: ReactNode;
+  /** The screen's frame (its heading) around the progress, so the heading stays while the data comes. */
+  frame?: ComponentType<{ children: ReactNode }>;
+}) {
   const download = useFirstDownload();
   const inRouter = useInRouterContext();
   if (download.done === true) return <>{children}</>;
   return (
-    <div className="p-10" data-testid="first-download" aria-busy="true">
-      <FirstDownloadProgress download={download} centered />
-      {inRouter && download.done === false && (
-        <div className="mt-6">
-          <RouteSkeleton />
-        </div>
-      )}
-    </div>
+    <Frame>
+      <div className="p-10" data-testid="first-download" aria-busy="true">
+        <FirstDownloadProgress download={download} centered />
+        {inRouter && download.done === false && (
+          <div className="mt-6">
+            <RouteSkeleton />
+          </div>
+        )}
+      </div>
+    </Frame>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from './app-paths.ts';
 import { useCurrentUser, useSession } from './session.tsx';
 import { SignedInFrame } from './shell/frame.tsx';
+import { CurrentScreenFrame } from './shell/screen-frames.tsx';
 
 // Each screen is its own chunk (DESIGN.md section 8: code-split per route).
 const landing = preloadable(() => import('#web/features/landing/landing-page.tsx'));
@@ -170,7 +171,11 @@ function Guarded({
       />
     );
   }
-  return mirror ? <FirstDownloadGate>{children}</FirstDownloadGate> : <>{children}</>;
+  return mirror ? <FirstDownloadGate frame={GateFrame}>{children}</FirstDownloadGate> : <>{children}</>;
+}
+
+function GateFrame({ children }: { children: ReactNode }) {
+  return <CurrentScreenFrame user={useCurrentUser()}>{children}</CurrentScreenFrame>;
 }
 
 /** /login when already signed in: on to where the link asked for, or the dashboard. */

@@ -25,6 +25,22 @@ afterEach(() => {
 });
 
 describe('the frame while the signed-in code loads', () => {
+  // Before the test below lets the signed-in code arrive (the module is loaded once per file).
+  it.each([
+    ['/tasks', 'Task Management', 'Every task you can see, across projects'],
+    ['/projects', 'Projects', 'Summit Builders'],
+  ])('shows the heading of %s while its code loads', async (path, title, description) => {
+    stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    renderInApp(<AppRoutes />, { path });
+
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    // The same section the screen renders, labelled by the heading, with the description and the spinner.
+    const section = heading.closest('section')!;
+    expect(section.getAttribute('aria-labelledby')).toBe(heading.id);
+    expect(section.textContent).toContain(description);
+    expect(section.textContent).toContain('Loading...');
+  });
+
   it("shows the company, the user and the Dashboard's greeting at once, then the app", async () => {
     stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
     renderInApp(<AppRoutes />, { path: '/dashboard' });

@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
-import { DashboardFrame } from '#web/features/dashboard/components/dashboard-frame.tsx';
-import { displayFirstName, initialsOf, type SessionUser } from '#web/lib/session-user.ts';
-import { signedInScreenAt } from '../app-paths.ts';
+import { displayFirstName, initialsOf } from '#web/lib/session-user.ts';
+import { CurrentScreenFrame, type FrameUser } from './screen-frames.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 export const PRODUCT_NAME = 'SiteCommand';
-
-type FrameUser = Pick<
-  SessionUser,
-  'firstName' | 'lastName' | 'name' | 'email' | 'companyName' | 'permissions'
->;
 
 /**
  * The app's frame (spec 02 section 2): skip link, desktop sidebar, top bar and the screen. The shell fills
@@ -93,17 +86,13 @@ export function TopBarFrame({
   );
 }
 
-/**
- * What a screen shows until its code has loaded: the Dashboard's heading and greeting (the first screen
- * after sign-in needs no data for them), a spinner for the others.
- */
+/** What a screen shows until its code has loaded: a spinner, in the screen's frame where it has one. */
 export function ScreenPlaceholder({ user }: { user: FrameUser }) {
-  const { pathname } = useLocation();
-  const loading = <Spinner label="Loading..." className="p-10" />;
-  if (signedInScreenAt(pathname) === '/dashboard') {
-    return <DashboardFrame user={user}>{loading}</DashboardFrame>;
-  }
-  return loading;
+  return (
+    <CurrentScreenFrame user={user}>
+      <Spinner label="Loading..." className="p-10" />
+    </CurrentScreenFrame>
+  );
 }
 
 /** The frame while the signed-in code loads: no controls yet, the menu button's place kept. */

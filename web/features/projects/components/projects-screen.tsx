@@ -27,6 +27,7 @@ import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { GalleryDialog } from './gallery-dialog.tsx';
 import type { ProjectActions } from './project-actions.ts';
 import { ProjectFormDialog } from './project-form-dialog.tsx';
+import { ProjectsFrame } from './projects-frame.tsx';
 import { ProjectList } from './project-list.tsx';
 import { ProjectSection } from './project-section.tsx';
 import { TaskFormDialog } from './task-form-dialog.tsx';
@@ -153,17 +154,9 @@ export function ProjectsScreen({
   return (
     <ProjectsDataProvider value={data}>
       <TooltipProvider>
-        <section
-          aria-labelledby="projects-title"
-          className="mx-auto grid w-full max-w-[1440px] gap-6 p-4 md:p-6"
-        >
-          <header className="flex flex-wrap items-start justify-between gap-4">
-            <div>
-              <h1 id="projects-title" className="text-2xl font-bold text-slate-900">
-                Projects
-              </h1>
-              {companyName && <p className="text-slate-600">{companyName}</p>}
-            </div>
+        <ProjectsFrame
+          companyName={companyName}
+          actions={
             <div className="flex flex-wrap items-center gap-2">
               <ViewToggle choices={VIEW_CHOICES} value={view} onChange={setView} />
               {can('projects:create') && (
@@ -173,8 +166,8 @@ export function ProjectsScreen({
                 </Button>
               )}
             </div>
-          </header>
-
+          }
+        >
           {projects === undefined ? (
             <p role="status" className="text-slate-600">
               Loading projects...
@@ -197,7 +190,7 @@ export function ProjectsScreen({
           ) : (
             <ProjectList projects={sorted} actions={actions} />
           )}
-        </section>
+        </ProjectsFrame>
 
         {dialog?.kind === 'create' && (
           <ProjectFormDialog

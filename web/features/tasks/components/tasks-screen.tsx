@@ -31,6 +31,7 @@ import { BulkBar } from './bulk-bar.tsx';
 import { TaskCanvasView } from './task-canvas-view.tsx';
 import { TaskEmptyState } from './task-empty-state.tsx';
 import { TaskFilterBar } from './task-filter-bar.tsx';
+import { TasksFrame } from './tasks-frame.tsx';
 import { projectGroupId, sectionId, TaskListView } from './task-list-view.tsx';
 import type { TaskRowActions } from './task-parts.tsx';
 import { TaskTiles } from './task-tiles.tsx';
@@ -364,25 +365,16 @@ export function TasksScreen({
       }),
     [],
   );
-  // The heading and toolbar stay the same elements while typing in the search (each key renders the
-  // screen), so React skips them and their icons.
-  const header = useMemo(
-    () => (
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 id="tasks-title" className="text-2xl font-bold text-slate-900">
-            Task Management
-          </h1>
-          <p className="text-slate-600">Every task you can see, across projects</p>
-        </div>
-        {canCreate && (
-          <Button onClick={() => setDialog({ kind: 'create' })} aria-keyshortcuts="Control+N">
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            New Task
-          </Button>
-        )}
-      </header>
-    ),
+  // The New Task button and the toolbar stay the same elements while typing in the search (each key
+  // renders the screen), so React skips them and their icons.
+  const newTask = useMemo(
+    () =>
+      canCreate && (
+        <Button onClick={() => setDialog({ kind: 'create' })} aria-keyshortcuts="Control+N">
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          New Task
+        </Button>
+      ),
     [canCreate],
   );
   const toolbar = useMemo(
@@ -422,9 +414,7 @@ export function TasksScreen({
   const close = () => setDialog(null);
 
   return (
-    <section aria-labelledby="tasks-title" className="mx-auto grid w-full max-w-[1440px] gap-4 p-4 md:p-6">
-      {header}
-
+    <TasksFrame actions={newTask}>
       <TaskTiles tiles={tiles} />
 
       {toolbar}
@@ -576,6 +566,6 @@ export function TasksScreen({
           />
         )}
       </Suspense>
-    </section>
+    </TasksFrame>
   );
 }

@@ -131,27 +131,30 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
 
 /**
  * The element's top in the document, which moves when the content above it changes height (filter panel,
- * bulk bar, wrapping). Read once when mounted and then only when the page's size changes, in a
- * ResizeObserver callback where layout is already done: reading it on every render forced a layout per
- * scroll step (about 100 ms tasks at 4x CPU throttle with 10,000 tasks). It starts from the value this list
- * had when last shown, so a return to the screen is not rendered twice (a synchronous re-render of every
- * row from the mount's layout effect).
+ * bulk bar, wrapping). Read only in a ResizeObserver callback, which comes once layout is done (its first
+ * one in the frame after mounting, before that frame is painted), so reading it never forces a layout:
+ * per render, that was a layout per scroll step (about 100 ms tasks at 4x CPU throttle with 10,000 tasks);
+ * at mount, in a layout effect, it forced the style and layout of the whole new screen inside the task that
+ * rendered it (20 of the 49 ms of a first visit's longest task, Lighthouse mobile on /tasks). It starts
+ * from the value this list had when last shown, so a return to the screen is right at once. A first mount
+ * starts from 0: the rows' places do not depend on it (each is placed within the list), only the choice of
+ * rows near the viewport does, so at the top of the page, where a screen opens, that first frame renders
+ * the rows above the fold plus as many as the list is far from the page's top, and the next one the
+ * right ones.
  */
 function useDocumentTop(ref: React.RefObject<HTMLElement | null>, name: string): number {
   const [top, setTop] = useState(() => lastTops.get(name) ?? 0);
-  const read = useCallback(() => {
-    const el = ref.current;
-    if (!el) return;
-    const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
-    lastTops.set(name, next);
-    setTop((prev) => (Math.abs(prev - next) > 1 ? next : prev));
-  }, [ref, name]);
-  useLayoutEffect(read, [read]);
   useEffect(() => {
     if (typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(read);
+    const observer = new ResizeObserver(() => {
+      const el = ref.current;
+      if (!el) return;
+      const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
+      lastTops.set(name, next);
+      setTop((prev) => (Math.abs(prev - next) > 1 ? next : prev));
+    });
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, [read]);
+  }, [ref, name]);
   return top;
 }

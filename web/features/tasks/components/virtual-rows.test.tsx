@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { VirtualRows } from './virtual-rows.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const ROW = 64;
+const items = Array.from({ length: 1000 }, (_, i) => `Task ${i}`);
+
+it("mounts without reading the page's layout, then keeps to the rows near the viewport once it is read", () => {
+  // The browser calls a ResizeObserver once layout is done; the test says when.
+  const observers: (() => void)[] = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: () => void) {}
+      observe() {
+        observers.push(this.callback);
+      }
+      disconnect() {}
+    },
+  );
+  const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+
+  render(
+    <VirtualRows
+      items={items}
+      getKey={(t) => t}
+      sizeOf={() => ROW}
+      render={(t) => <p>{t}</p>}
+      aria-label="Mount test"
+    />,
+  );
+  // No layout was forced while mounting: the list's top is not known yet, so it is taken as the page's top.
+  expect(rect).not.toHaveBeenCalled();
+  const before = screen.getAllByText(/^Task \d+$/).length;
+
+  // Laid out 6 rows below the page's top (tiles and filters above it): 6 rows fewer are near the viewport.
+  rect.mockReturnValue({ top: 6 * ROW } as DOMRect);
+  act(() => observers.forEach((callback) => callback()));
+  expect(rect).toHaveBeenCalled();
+  expect(screen.getAllByText(/^Task \d+$/).length).toBe(before - 6);
+  expect(screen.getByText('Task 0')).toBeTruthy();
+});

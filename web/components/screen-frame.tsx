@@ -11,8 +11,8 @@ export interface ScreenHeadingProps {
 /**
  * A screen's section with its heading, description and actions (New Task, New Project). The screen renders
  * its content inside it; the app's frame renders the same section with a spinner while the screen's code
- * loads (`ScreenPlaceholder`), so the heading is in the first paint and does not move when the screen
- * arrives (ADR 026: it is the largest paint of /tasks and /projects, budget B10).
+ * loads (`ScreenPlaceholder`) and while the first download runs, so the heading is in the first paint and
+ * does not move when the screen arrives (ADR 026: on /tasks it is a first visit's largest paint, budget B10).
  */
 export function ScreenFrame({
   heading,

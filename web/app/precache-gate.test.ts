@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '#sync/engine.ts';
-import { createPrecacheGate, firstCycleOver } from './precache-gate.ts';
+import { createPrecacheGate, firstCycleOver, nextRegisterTry } from './precache-gate.ts';
 import { fakeSyncEngine } from './test-utils.tsx';
 
 afterEach(() => vi.useRealTimers());
@@ -97,5 +97,31 @@ describe('and the network', () => {
       whenOnline: () => new Promise<void>(() => {}),
     });
     expect(await settledNow(gate.whenMayStart(Promise.resolve(false)))).toBe(true);
+  });
+});
+
+describe('a registration whose worker script could not be fetched', () => {
+  it('is tried again when the network is back, if it failed offline', async () => {
+    let back: () => void = () => {};
+    const waits: number[] = [];
+    const retry = nextRegisterTry(
+      1,
+      { isOnline: () => false, whenOnline: () => new Promise<void>((resolve) => (back = resolve)) },
+      async (ms) => void waits.push(ms),
+    )!;
+    expect(await settledNow(retry)).toBe(false);
+    back();
+    expect(await settledNow(retry)).toBe(true);
+    expect(waits).toEqual([]);
+  });
+
+  it('is tried again after 30 seconds if it failed online, and three times at most', async () => {
+    const waits: number[] = [];
+    const network = { isOnline: () => true, whenOnline: () => new Promise<void>(() => {}) };
+    const wait = async (ms: number) => void waits.push(ms);
+    for (const failures of [1, 2, 3])
+      expect(await settledNow(nextRegisterTry(failures, network, wait)!)).toBe(true);
+    expect(waits).toEqual([30_000, 30_000, 30_000]);
+    expect(nextRegisterTry(4, network, wait)).toBeNull();
   });
 });

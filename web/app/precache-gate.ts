@@ -37,7 +37,7 @@ export interface NetworkState {
   whenOnline(): Promise<void>;
 }
 
-const browserNetwork: NetworkState = {
+export const browserNetwork: NetworkState = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   whenOnline: () =>
     new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
@@ -68,3 +68,24 @@ export function createPrecacheGate(network: NetworkState = browserNetwork): Prec
 
 /** The page's gate: the local-data provider settles it, main.tsx waits on it before registering the worker. */
 export const precacheGate = createPrecacheGate();
+
+/** Registrations tried again after a failed one, at most. */
+export const REGISTER_RETRIES = 3;
+/** The pause before trying again a registration that failed while the browser said it was online. */
+export const REGISTER_RETRY_MS = 30_000;
+
+/**
+ * When to try again a registration whose worker script could not be fetched, or null to stop. The gate
+ * registers only with a network, but the network can drop between that check and the script's fetch (a
+ * phone leaving coverage right after its first download); without another try the page would have no
+ * offline copy until its next load. Offline now: when the network is back. Online: after a pause (a
+ * server or network hiccup). `failures` counts the failed registrations so far.
+ */
+export function nextRegisterTry(
+  failures: number,
+  network: NetworkState = browserNetwork,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<void> | null {
+  if (failures > REGISTER_RETRIES) return null;
+  return network.isOnline() ? wait(REGISTER_RETRY_MS) : network.whenOnline();
+}

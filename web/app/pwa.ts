@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { registerSW } from 'virtual:pwa-register';
+import { nextRegisterTry } from './precache-gate.ts';
 import { setPwaState, setUpdater } from './pwa-state.ts';
 
 /** How often an open app looks for a new version (the browser also checks on navigation). */
@@ -9,6 +10,8 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * Registers the service worker from a module (no inline script, so the CSP needs no nonce) with
  * `registerType: 'prompt'`: a new version waits until the user picks Reload (DESIGN.md section 12).
  */
+let failedRegistrations = 0;
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const update = registerSW({
@@ -21,7 +24,10 @@ export function registerServiceWorker(): void {
         if (navigator.onLine) void registration.update().catch(() => {});
       }, UPDATE_CHECK_MS);
     },
-    onRegisterError: (err: unknown) => console.warn('Service worker registration failed', err),
+    onRegisterError: (err: unknown) => {
+      console.warn('Service worker registration failed', err);
+      void nextRegisterTry(++failedRegistrations)?.then(registerServiceWorker);
+    },
   });
   setUpdater(update);
 }

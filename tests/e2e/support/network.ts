@@ -1,8 +1,12 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 
-/** What a browser logs for a request that could not go out: expected while the device is offline. */
+/**
+ * What a browser logs for a request that could not go out: expected while the device is offline. The
+ * second is the service worker's script fetch, when the network drops as the worker registers (the app
+ * tries again once it is back: `nextRegisterTry`).
+ */
 export const OFFLINE_NOISE =
-  /Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|NETWORK_CHANGED|NAME_NOT_RESOLVED)/;
+  /Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED|NETWORK_CHANGED|NAME_NOT_RESOLVED)|An unknown error occurred when fetching the script/;
 
 const abortApi = (route: Route) => route.abort('internetdisconnected');
 

@@ -6,12 +6,13 @@ import { setPwaState, setUpdater } from './pwa-state.ts';
 /** How often an open app looks for a new version (the browser also checks on navigation). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/** Registrations of this page that failed so far (each is tried again, a few times: `nextRegisterTry`). */
+let failedRegistrations = 0;
+
 /**
  * Registers the service worker from a module (no inline script, so the CSP needs no nonce) with
  * `registerType: 'prompt'`: a new version waits until the user picks Reload (DESIGN.md section 12).
  */
-let failedRegistrations = 0;
-
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const update = registerSW({

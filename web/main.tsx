@@ -9,13 +9,13 @@ import { preloadFirstScreen } from './app/routes.tsx';
 import { prefetchCurrentUser, USER_QUERY } from './app/session.tsx';
 import { afterFirstContentfulPaint } from './lib/after-paint.ts';
 import { createQueryClient } from './lib/api.ts';
-import { rememberedUser } from './lib/session-user.ts';
+import { hasRememberedUser } from './lib/session-user.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
 prefetchCurrentUser(queryClient);
 const firstScreen = preloadFirstScreen(window.location.pathname, {
-  knownUser: rememberedUser() !== null,
+  knownUser: hasRememberedUser(),
   // A page the service worker controls has the app's code in its cache: asking for it costs no bandwidth.
   codeOnDevice: navigator.serviceWorker?.controller != null,
 });

@@ -1,10 +1,9 @@
 import { Fragment, type ComponentType, type ReactNode } from 'react';
-import { useLiveQuery } from '#web/lib/live-query.ts';
 import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
 import { LogsSkeleton } from '#web/features/logs/components/logs-skeleton.tsx';
 import { ScheduleSkeleton } from '#web/features/schedule/components/schedule-skeleton.tsx';
-import { useSyncDb, useSyncStatus } from './local-data.tsx';
+import { useFirstDownloadDone, useSyncStatus } from './local-data.tsx';
 
 export interface FirstDownload {
   /** The device has completed a pull to the end at least once; undefined while that is being read. */
@@ -21,9 +20,8 @@ export interface FirstDownload {
  * the end stores `lastSyncedAt`), so a later start, offline too, never waits for the network again.
  */
 export function useFirstDownload(): FirstDownload {
-  const db = useSyncDb();
   const status = useSyncStatus();
-  const done = useLiveQuery(async () => (await db.meta.get('state'))?.lastSyncedAt != null, [db]);
+  const done = useFirstDownloadDone();
   const problem =
     status.paused !== null
       ? 'Sync is paused; sign in again or reload the app to download your data.'

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { openSyncDb } from '#sync/db.ts';
+import { openSyncDb, readMeta } from '#sync/db.ts';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { FirstScreenShown, LocalDataProvider } from './local-data.tsx';
 import { useSession } from './session.tsx';
@@ -126,6 +126,8 @@ describe('start-up order (budget B10)', () => {
     });
     const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
     const db = openSyncDb(scope);
+    // A device that has its data: only the first screen is waited for.
+    await db.meta.put({ ...(await readMeta(db)), lastSyncedAt: Date.now() - 60_000 });
     const { engine } = fakeSyncEngine();
     const { Lazy, load } = slowScreen(() => <h1>Dashboard</h1>);
     const asked = () => api.mock.calls.filter(([url]) => String(url).includes('/api/notifications')).length;
@@ -145,6 +147,45 @@ describe('start-up order (budget B10)', () => {
     act(load);
     await screen.findByRole('heading', { name: 'Dashboard' });
     await waitFor(() => expect(asked()).toBe(1));
+    db.close();
+  });
+  it('a new device asks for the notifications once, when its first download ends (not before it and again after it)', async () => {
+    const api = stubApi({
+      'GET /api/auth/user': () => json(TEST_USER),
+      'GET /api/notifications': () => json([]),
+    });
+    const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
+    const db = openSyncDb(scope);
+    const { engine, set } = fakeSyncEngine();
+    const asked = () => api.mock.calls.filter(([url]) => String(url).includes('/api/notifications')).length;
+    renderInApp(
+      <LocalDataProvider scope={scope} db={db} createEngine={() => engine}>
+        <SignedInTopBar />
+        <Suspense fallback={<p>Loading...</p>}>
+          <h1>Projects</h1>
+          <FirstScreenShown />
+        </Suspense>
+      </LocalDataProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Projects' });
+    // The download runs: the first page is in, the last is still coming.
+    act(() => set({ pulling: true, rowsDownloaded: 1000 }));
+    await frames(3);
+    expect(asked()).toBe(0);
+
+    // The last page is applied (the pull stores lastSyncedAt with it), then the cycle ends.
+    act(() => set({ rowsDownloaded: 1323 }));
+    await db.meta.put({ ...(await readMeta(db)), lastSyncedAt: Date.now() });
+    act(() => set({ pulling: false, lastSyncedAt: Date.now() }));
+    await waitFor(() => expect(asked()).toBe(1));
+    await frames(3);
+    expect(asked()).toBe(1);
+
+    // A later pull that brings rows may bring a notification about them: asked again.
+    act(() => set({ pulling: true }));
+    act(() => set({ rowsDownloaded: 1325 }));
+    act(() => set({ pulling: false }));
+    await waitFor(() => expect(asked()).toBe(2));
     db.close();
   });
 });

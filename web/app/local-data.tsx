@@ -197,6 +197,16 @@ export function useSyncDb(): SyncDb {
   return useLocalData().db;
 }
 
+/**
+ * Whether this device's first download has completed; undefined while that is being read. Read from the
+ * device database (a pull that reached the end stores `lastSyncedAt`), so it holds for every tab of the
+ * device and after a restart offline.
+ */
+export function useFirstDownloadDone(): boolean | undefined {
+  const db = useSyncDb();
+  return useLiveQuery(async () => (await db.meta.get('state'))?.lastSyncedAt != null, [db]);
+}
+
 /** The open Dexie mirror, or null outside the signed-in app (a component mounted alone in a test). */
 export function useOptionalSyncDb(): SyncDb | null {
   return useContext(LocalDataContext)?.db ?? null;

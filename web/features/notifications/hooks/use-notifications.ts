@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncStatus } from '#web/app/local-data.tsx';
+import { useFirstDownloadDone, useSyncStatus } from '#web/app/local-data.tsx';
 import { apiRequest } from '#web/lib/api.ts';
 
 /** A notification as the panel reads it (spec 02 section 3). */
@@ -15,10 +15,15 @@ export interface Notification {
 
 export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
 
-/** The session user's notifications (the server ignores any userId and uses the session). */
+/**
+ * The session user's notifications (the server ignores any userId and uses the session). On a new device
+ * they wait for the first download: its end refetches them (below), so asking before it asked twice.
+ */
 export function useNotifications(enabled = true) {
-  const query = useQuery<Notification[] | null>({ queryKey: NOTIFICATIONS_KEY, enabled });
-  useRefetchAfterPull(enabled);
+  const downloaded = useFirstDownloadDone() === true;
+  const ready = enabled && downloaded;
+  const query = useQuery<Notification[] | null>({ queryKey: NOTIFICATIONS_KEY, enabled: ready });
+  useRefetchAfterPull(ready);
   return query;
 }
 
@@ -32,6 +37,8 @@ function useRefetchAfterPull(enabled: boolean) {
   const { rowsDownloaded, pulling } = useSyncStatus();
   const seen = useRef(rowsDownloaded);
   useEffect(() => {
+    // Rows that came before the list was first asked for are in its first answer.
+    if (!enabled) seen.current = rowsDownloaded;
     if (!enabled || pulling || rowsDownloaded <= seen.current) return;
     seen.current = rowsDownloaded;
     void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });

@@ -614,6 +614,59 @@ describe('triggers', () => {
     await a.engine.stop();
   });
 
+  it('[C8] a poke that comes while the pull is out starts another cycle only if that pull ends below its version', async () => {
+    const account = await s.account(MANAGER);
+    const listeners: ((event: { data: string }) => void)[] = [];
+    const poke = (version: number) => {
+      for (const l of listeners) l({ data: JSON.stringify({ version }) });
+    };
+    const eventSource = () => ({
+      addEventListener: (_type: string, l: (typeof listeners)[0]) => listeners.push(l),
+      close: () => {},
+    });
+    const inner = cookieFetch(account.cookie, s.t.env.PUBLIC_ORIGIN);
+    const pulls: string[] = [];
+    /** Poked (once) as the next pull request goes out. */
+    let pokeOnPull: number | null = null;
+    const a = await newDevice(s, MANAGER, {
+      eventSource,
+      intervalMs: 3_600_000,
+      fetch: (url, init) => {
+        if (String(url).includes('/api/sync/pull')) {
+          pulls.push(String(url));
+          if (pokeOnPull !== null) poke(pokeOnPull);
+          pokeOnPull = null;
+        }
+        return inner(url, init);
+      },
+    });
+    // A new device: the stream's first event says the company's version while the first pull is out, and
+    // that pull brings the company up to it.
+    pokeOnPull = 1;
+    a.engine.start();
+    await until(() => a.engine.status.get().lastSyncedAt !== null);
+
+    // A change from another device, poked while A is idle: one pull brings it.
+    const b = await synced();
+    const task = (await b.db.tasks.orderBy('id').first())!;
+    await mutate(b.db, 'tasks', 'patch', task.id, { title: 'Poked once' });
+    await b.engine.syncNow();
+    poke((await readMeta(b.db)).cursor);
+    await until(async () => (await a.db.tasks.get(task.id))?.title === 'Poked once');
+    await until(() => !a.engine.status.get().pulling);
+    // Each pull went on from where the one before it ended (the first download may take pages): none
+    // asked again from the same place, as a second cycle after the first download would have.
+    const from = pulls.map((url) => new URL(url).searchParams.get('cursor'));
+    expect(new Set(from).size).toBe(from.length);
+
+    // A version the running cycle's pull does not reach: another cycle follows it.
+    pokeOnPull = (await readMeta(a.db)).cursor + 1_000;
+    const before = pulls.length;
+    await a.engine.syncNow();
+    await until(() => pulls.length === before + 2);
+    await a.engine.stop();
+  });
+
   it('[C8] only the tab holding the Web Lock syncs; the next tab takes over when it stops', async () => {
     const account = await s.account(MANAGER);
     const factory = new IDBFactory();

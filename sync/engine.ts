@@ -224,6 +224,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let cursor = 0;
   let running: Promise<void> | null = null;
   let again = false;
+  /** The highest version poked while a cycle ran: that cycle's pull may already have brought it (SPEC C8). */
+  let pokedWhileRunning = 0;
   let wakeTimer: unknown = null;
   let debounceTimer: unknown = null;
   let releaseLock: (() => void) | null = null;
@@ -590,7 +592,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function loop(): Promise<void> {
     do {
       again = false;
+      pokedWhileRunning = 0;
       const ok = await cycle();
+      if (pokedWhileRunning > cursor) again = true;
       if (!ok) return;
       void lane.kick();
       if (started && env.isVisible() && !again) wake(intervalMs, true);
@@ -620,7 +624,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // SPEC L10: `event: version`, `data: {"version": N}`; a client behind it pulls.
     events.addEventListener('version', (event) => {
       const version = pokeVersion(event.data);
-      if (version !== null && version > cursor) void run();
+      if (version === null || version <= cursor) return;
+      // During a cycle, another runs only if this one's pull ends below the version: the stream's first
+      // poke comes while a new device's first pull is out, and that pull already brings it.
+      if (running) pokedWhileRunning = Math.max(pokedWhileRunning, version);
+      else void run();
     });
   }
 

@@ -45,6 +45,15 @@ async function someProject(d: Device): Promise<string> {
 const serverTask = (id: string) =>
   s.t.db.$client.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as Record<string, unknown> | undefined;
 
+/** Another device of the manager retitles a task (the company's first unless given) and pushes the change. */
+async function retitleElsewhere(title: string, taskId?: string): Promise<{ id: string; device: Device }> {
+  const device = await synced();
+  const id = taskId ?? (await device.db.tasks.orderBy('id').first())!.id;
+  await mutate(device.db, 'tasks', 'patch', id, { title });
+  await device.engine.syncNow();
+  return { id, device };
+}
+
 const countPushes = (d: Device) => d.net.log.filter((l) => l === 'POST /api/sync/push').length;
 
 describe('read-only mirrors', () => {
@@ -581,19 +590,14 @@ describe('triggers', () => {
     const a = await newDevice(s, MANAGER, { environment, timers });
     a.engine.start();
     await until(() => a.engine.status.get().lastSyncedAt !== null && timers.pending().includes(30_000));
-    const b = await synced();
-    const task = (await b.db.tasks.orderBy('id').first())!;
-    await mutate(b.db, 'tasks', 'patch', task.id, { title: 'Seen by the timer' });
-    await b.engine.syncNow();
+    const task = await retitleElsewhere('Seen by the timer');
     environment.setVisible(false);
     timers.advance(30_000);
     await new Promise((r) => setTimeout(r, 50));
     expect((await a.db.tasks.get(task.id))?.title).not.toBe('Seen by the timer');
     environment.setVisible(true);
     await until(async () => (await a.db.tasks.get(task.id))?.title === 'Seen by the timer');
-    const c = await synced();
-    await mutate(c.db, 'tasks', 'patch', task.id, { title: 'Seen 30 s later' });
-    await c.engine.syncNow();
+    await retitleElsewhere('Seen 30 s later', task.id);
     await until(() => timers.pending().includes(30_000));
     timers.advance(30_000);
     await until(async () => (await a.db.tasks.get(task.id))?.title === 'Seen 30 s later');
@@ -606,10 +610,7 @@ describe('triggers', () => {
     const a = await newDevice(s, MANAGER, { eventSource: events, intervalMs: 3_600_000 });
     a.engine.start();
     await until(() => a.engine.status.get().lastSyncedAt !== null);
-    const b = await synced();
-    const task = (await b.db.tasks.orderBy('id').first())!;
-    await mutate(b.db, 'tasks', 'patch', task.id, { title: 'Poked' });
-    await b.engine.syncNow();
+    const task = await retitleElsewhere('Poked');
     await until(async () => (await a.db.tasks.get(task.id))?.title === 'Poked');
     await a.engine.stop();
   });
@@ -647,11 +648,8 @@ describe('triggers', () => {
     await until(() => a.engine.status.get().lastSyncedAt !== null);
 
     // A change from another device, poked while A is idle: one pull brings it.
-    const b = await synced();
-    const task = (await b.db.tasks.orderBy('id').first())!;
-    await mutate(b.db, 'tasks', 'patch', task.id, { title: 'Poked once' });
-    await b.engine.syncNow();
-    poke((await readMeta(b.db)).cursor);
+    const task = await retitleElsewhere('Poked once');
+    poke((await readMeta(task.device.db)).cursor);
     await until(async () => (await a.db.tasks.get(task.id))?.title === 'Poked once');
     await until(() => !a.engine.status.get().pulling);
     // Each pull went on from where the one before it ended (the first download may take pages): none

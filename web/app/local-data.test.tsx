@@ -3,12 +3,19 @@ import 'fake-indexeddb/auto';
 import { act, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { openSyncDb, readMeta } from '#sync/db.ts';
+import { openSyncDb } from '#sync/db.ts';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { FirstScreenShown, LocalDataProvider } from './local-data.tsx';
 import { useSession } from './session.tsx';
 import { TopBar } from './shell/top-bar.tsx';
-import { fakeSyncEngine, json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
+import {
+  fakeSyncEngine,
+  json,
+  markFirstDownloadDone,
+  renderInApp,
+  stubApi,
+  TEST_USER,
+} from './test-utils.tsx';
 
 afterEach(() => {
   cleanup();
@@ -41,6 +48,17 @@ function SignedInTopBar() {
       <TopBar />
     </TooltipProvider>
   ) : null;
+}
+
+/** A device database of its own, with an API that answers the session and counts the notification requests. */
+function deviceAskingForNotifications() {
+  const api = stubApi({
+    'GET /api/auth/user': () => json(TEST_USER),
+    'GET /api/notifications': () => json([]),
+  });
+  const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
+  const asked = () => api.mock.calls.filter(([url]) => String(url).includes('/api/notifications')).length;
+  return { scope, db: openSyncDb(scope), asked };
 }
 
 describe('start-up order (budget B10)', () => {
@@ -120,17 +138,11 @@ describe('start-up order (budget B10)', () => {
   });
 
   it('the top bar asks for the notifications only once the first screen is shown', async () => {
-    const api = stubApi({
-      'GET /api/auth/user': () => json(TEST_USER),
-      'GET /api/notifications': () => json([]),
-    });
-    const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
-    const db = openSyncDb(scope);
+    const { scope, db, asked } = deviceAskingForNotifications();
     // A device that has its data: only the first screen is waited for.
-    await db.meta.put({ ...(await readMeta(db)), lastSyncedAt: Date.now() - 60_000 });
+    await markFirstDownloadDone(db, Date.now() - 60_000);
     const { engine } = fakeSyncEngine();
     const { Lazy, load } = slowScreen(() => <h1>Dashboard</h1>);
-    const asked = () => api.mock.calls.filter(([url]) => String(url).includes('/api/notifications')).length;
     renderInApp(
       <LocalDataProvider scope={scope} db={db} createEngine={() => engine}>
         <SignedInTopBar />
@@ -149,15 +161,10 @@ describe('start-up order (budget B10)', () => {
     await waitFor(() => expect(asked()).toBe(1));
     db.close();
   });
+
   it('a new device asks for the notifications once, when its first download ends (not before it and again after it)', async () => {
-    const api = stubApi({
-      'GET /api/auth/user': () => json(TEST_USER),
-      'GET /api/notifications': () => json([]),
-    });
-    const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
-    const db = openSyncDb(scope);
+    const { scope, db, asked } = deviceAskingForNotifications();
     const { engine, set } = fakeSyncEngine();
-    const asked = () => api.mock.calls.filter(([url]) => String(url).includes('/api/notifications')).length;
     renderInApp(
       <LocalDataProvider scope={scope} db={db} createEngine={() => engine}>
         <SignedInTopBar />
@@ -175,7 +182,7 @@ describe('start-up order (budget B10)', () => {
 
     // The last page is applied (the pull stores lastSyncedAt with it), then the cycle ends.
     act(() => set({ rowsDownloaded: 1323 }));
-    await db.meta.put({ ...(await readMeta(db)), lastSyncedAt: Date.now() });
+    await markFirstDownloadDone(db);
     act(() => set({ pulling: false, lastSyncedAt: Date.now() }));
     await waitFor(() => expect(asked()).toBe(1));
     await frames(3);

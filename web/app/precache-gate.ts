@@ -37,7 +37,7 @@ export interface NetworkState {
   whenOnline(): Promise<void>;
 }
 
-export const browserNetwork: NetworkState = {
+const browserNetwork: NetworkState = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   whenOnline: () =>
     new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true })),

@@ -3,9 +3,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { openSyncDb, readMeta } from '#sync/db.ts';
+import { openSyncDb } from '#sync/db.ts';
 import { AppRoutes, SESSION_LOADING_TEXT } from './routes.tsx';
-import { json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
+import { json, markFirstDownloadDone, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -122,7 +122,7 @@ describe('signing out', () => {
     });
     // A device that has its data (a new one asks for the notifications after its first download).
     const db = openSyncDb({ companyId: TEST_USER.companyId, userId: TEST_USER.id });
-    await db.meta.put({ ...(await readMeta(db)), lastSyncedAt: Date.now() - 60_000 });
+    await markFirstDownloadDone(db, Date.now() - 60_000);
     db.close();
     renderInApp(<AppRoutes />, { path: '/projects' });
     await screen.findByRole('button', { name: 'Notifications' }, { timeout: 8_000 });

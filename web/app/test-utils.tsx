@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import { readMeta, type SyncDb } from '#sync/db.ts';
 import type { SyncEngine, SyncStatus } from '#sync/engine.ts';
 import { Toaster } from '#web/components/ui/toast.tsx';
 import { createQueryClient } from '#web/lib/api.ts';
@@ -80,6 +81,11 @@ export function renderInApp(
 }
 
 /** A sync engine that does nothing but hold a status the test sets (`set` notifies subscribers). */
+/** Marks a device database's first download done at `at` (what a pull that reached the end stores). */
+export async function markFirstDownloadDone(db: SyncDb, at = Date.now()): Promise<void> {
+  await db.meta.put({ ...(await readMeta(db)), lastSyncedAt: at });
+}
+
 export function fakeSyncEngine(initial: Partial<SyncStatus> = {}) {
   let value: SyncStatus = {
     online: true,

@@ -188,9 +188,13 @@ function pgRunner(client: pg.Pool | pg.PoolClient): Runner {
   };
 }
 
-export async function postgresDatabase(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
-  // One process migrates at a time: several API processes may start together on one database.
+/** A pool that reads every integer column as a JavaScript number (see `types`). */
+export function pgPool(url: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, types });
+}
+
+/** Applies the committed PostgreSQL migrations; one process at a time (several API processes may start together). */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(727271)');
@@ -199,6 +203,11 @@ export async function postgresDatabase(url: string, options: { max?: number } = 
     await client.query('SELECT pg_advisory_unlock(727271)').catch(() => undefined);
     client.release();
   }
+}
+
+export async function postgresDatabase(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = pgPool(url, options.max);
+  await migratePostgres(pool);
   const db = proxy(pgRunner(pool));
   const clients = new WeakMap<AsyncDb, pg.Pool | pg.PoolClient>([[db, pool]]);
   return {

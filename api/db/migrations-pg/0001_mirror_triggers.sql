@@ -1,8 +1,12 @@
 -- Hand-written, as SQLite's 0003_mirrors_time_zone.sql (sync/SPEC.md L12): each write of a mirrored column
 -- of `users` or `subcontractor_assignments` takes a fresh company version, and a deletion leaves a tombstone
 -- at one. The same outcome as SQLite's AFTER triggers; a BEFORE trigger stamps the row it is writing.
+-- `npm run db:copy` sets sitecommand.copying in its transaction: copied rows keep the versions they have.
 CREATE FUNCTION mirror_sync_stamp() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('sitecommand.copying', true) = 'on' THEN
+    RETURN NEW;
+  END IF;
   UPDATE companies SET last_version = last_version + 1 WHERE id = NEW.company_id
     RETURNING last_version INTO NEW.version;
   IF TG_OP = 'INSERT' THEN
@@ -13,6 +17,9 @@ END $$;--> statement-breakpoint
 CREATE FUNCTION mirror_sync_tombstone() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE v bigint;
 BEGIN
+  IF current_setting('sitecommand.copying', true) = 'on' THEN
+    RETURN OLD;
+  END IF;
   UPDATE companies SET last_version = last_version + 1 WHERE id = OLD.company_id RETURNING last_version INTO v;
   -- A company being deleted takes its rows with it: nothing is left to tell (as in SQLite).
   IF v IS NOT NULL THEN

@@ -44,6 +44,11 @@ export default tseslint.config(
     },
   },
   {
+    // An Op (api/db/op.ts) is a generator, and one may run no statement at all: that is not a mistake.
+    files: ['api/**/*.ts'],
+    rules: { 'require-yield': 'off' },
+  },
+  {
     files: ['**/*.test.ts', 'tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -3,17 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberPlaceholders, postgresDatabase, sqliteDatabase, type Database } from './database.ts';
+import { postgresDatabase, sqliteDatabase, type Conn, type Database } from './database.ts';
 import { schema } from './index.ts';
+import { io, type Op } from './op.ts';
 import { postgresAvailable, startTempCluster, type TempCluster } from './pg/cluster.ts';
+import { rowsStmt, savepoint, toPgText, valueStmt } from './sql.ts';
 
-// The seam of ADR 027: the same drizzle queries, on SQLite and on PostgreSQL (a throwaway cluster from
-// Debian's package), give the same rows and the same transaction behaviour.
+// The seam of ADR 027: the same Ops (drizzle queries and plain SQL), on SQLite and on PostgreSQL (a
+// throwaway cluster from Debian's package), give the same rows and the same transaction behaviour.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-seam-'));
 let cluster: TempCluster;
 let databases = 0;
-
 const withPostgres = postgresAvailable();
 
 beforeAll(() => {
@@ -33,64 +34,75 @@ const backends: (readonly [string, () => Promise<Database>])[] = [
 ];
 
 const NOW = '2026-11-27T10:00:00.000Z';
+const { tasks, companies, users, roles, syncTombstones } = schema;
 
-async function company(d: Database, id: string) {
-  await d.writeTx(null, (tx) =>
-    tx
-      .insert(schema.companies)
+function* addCompany({ db }: Conn, id: string): Op<void> {
+  yield* io(
+    db
+      .insert(companies)
       .values({ id, name: `Company ${id}`, createdAt: NOW, updatedAt: NOW })
       .run(),
   );
 }
 
-/** Resolves when `open()` is called; the holder stays in its transaction until `release()`. */
-function gate() {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  return { release, released };
-}
+const taskById = (id: string) =>
+  function* ({ db }: Conn) {
+    return yield* io(db.select().from(tasks).where(eq(tasks.id, id)).get());
+  };
+
+const TITLE_OF = valueStmt<string>('SELECT title FROM tasks WHERE id = ?');
+const TASKS_OF = rowsStmt<{ id: string; is_milestone: number }>(
+  'SELECT id, is_milestone FROM tasks WHERE company_id = @company AND project_id = @project ORDER BY id',
+);
+const RENAME = rowsStmt('UPDATE tasks SET title = ? WHERE id = ?');
 
 describe.each(backends)('%s behind the seam', (_name, open) => {
   let d: Database;
   beforeAll(async () => {
     d = await open();
-    await company(d, 'c1');
-    await company(d, 'c2');
+    await d.writeTx(null, (c) => addCompany(c, 'c1'));
+    await d.writeTx(null, (c) => addCompany(c, 'c2'));
   });
   afterAll(() => d?.close());
 
   it('writes and reads back rows with booleans, JSON, reals, nulls and defaults as drizzle decodes them', async () => {
-    await d.writeTx('c1', async (tx) => {
-      await tx
-        .insert(schema.projects)
-        .values({
-          id: 'p1',
-          name: 'Tower',
-          location: 'Oslo',
-          companyId: 'c1',
-          createdAt: NOW,
-          updatedAt: NOW,
-        })
-        .run();
-      await tx
-        .insert(schema.tasks)
-        .values([
-          {
-            id: 't1',
-            title: 'Pour slab',
-            projectId: 'p1',
+    await d.writeTx('c1', function* ({ db }) {
+      yield* io(
+        db
+          .insert(schema.projects)
+          .values({
+            id: 'p1',
+            name: 'Tower',
+            location: 'Oslo',
             companyId: 'c1',
-            isMilestone: true,
-            estimatedHours: 2.5,
-            fieldMeta: { title: [3, 1700000000000, 'device-1'] },
             createdAt: NOW,
             updatedAt: NOW,
-          },
-          { id: 't2', title: 'Rebar', projectId: 'p1', companyId: 'c1', createdAt: NOW, updatedAt: NOW },
-        ])
-        .run();
+          })
+          .run(),
+      );
+      yield* io(
+        db
+          .insert(tasks)
+          .values([
+            {
+              id: 't1',
+              title: 'Pour slab',
+              projectId: 'p1',
+              companyId: 'c1',
+              isMilestone: true,
+              estimatedHours: 2.5,
+              fieldMeta: { title: [3, 1700000000000, 'device-1'] },
+              createdAt: NOW,
+              updatedAt: NOW,
+            },
+            { id: 't2', title: 'Rebar', projectId: 'p1', companyId: 'c1', createdAt: NOW, updatedAt: NOW },
+          ])
+          .run(),
+      );
     });
-    const rows = await d.db.select().from(schema.tasks).orderBy(asc(schema.tasks.id)).all();
+    const rows = await d.read(function* ({ db }) {
+      return yield* io(db.select().from(tasks).orderBy(asc(tasks.id)).all());
+    });
     expect(rows).toEqual([
       expect.objectContaining({
         id: 't1',
@@ -103,112 +115,136 @@ describe.each(backends)('%s behind the seam', (_name, open) => {
       }),
       expect.objectContaining({ id: 't2', isMilestone: false, estimatedHours: null, fieldMeta: {} }),
     ]);
-    const one = await d.db.select().from(schema.tasks).where(eq(schema.tasks.id, 't2')).get();
-    expect(one?.title).toBe('Rebar');
-    expect(await d.db.select().from(schema.tasks).where(eq(schema.tasks.id, 'none')).get()).toBeUndefined();
+    expect((await d.read(taskById('t2')))?.title).toBe('Rebar');
+    expect(await d.read(taskById('none'))).toBeUndefined();
+  });
+
+  it('answers plain SQL: rows keyed by column, a plucked value, named parameters, rows written', async () => {
+    const answers = await d.writeTx('c1', function* ({ sql }) {
+      const written = yield* io(sql.run(RENAME, ['Pour slab', 't1']));
+      const title = yield* io(sql.get(TITLE_OF, ['t1']));
+      const missing = yield* io(sql.get(TITLE_OF, ['none']));
+      const list = yield* io(sql.all(TASKS_OF, { company: 'c1', project: 'p1' }));
+      return { written, title, missing, list };
+    });
+    expect(answers).toEqual({
+      written: 1,
+      title: 'Pour slab',
+      missing: undefined,
+      list: [
+        { id: 't1', is_milestone: 1 },
+        { id: 't2', is_milestone: 0 },
+      ],
+    });
   });
 
   it('gives an autoincrement key on insert, returned by RETURNING', async () => {
-    const [a] = await d.writeTx(null, (tx) =>
-      tx.insert(schema.roles).values({ name: 'Foreman', createdAt: NOW }).returning({ id: schema.roles.id }),
-    );
-    const [b] = await d.writeTx(null, (tx) =>
-      tx.insert(schema.roles).values({ name: 'Driver', createdAt: NOW }).returning({ id: schema.roles.id }),
-    );
-    expect(typeof a!.id).toBe('number');
-    expect(b!.id).toBe(a!.id + 1);
+    const insert = (name: string) =>
+      function* ({ db }: Conn) {
+        const [row] = yield* io(
+          db.insert(roles).values({ name, createdAt: NOW }).returning({ id: roles.id }).all(),
+        );
+        return row!.id;
+      };
+    const a = await d.writeTx(null, insert('Foreman'));
+    const b = await d.writeTx(null, insert('Driver'));
+    expect(typeof a).toBe('number');
+    expect(b).toBe(a + 1);
   });
 
   it('rolls a whole transaction back when it throws, and a savepoint back alone', async () => {
     await expect(
-      d.writeTx('c1', async (tx) => {
-        await tx.update(schema.tasks).set({ title: 'Lost' }).where(eq(schema.tasks.id, 't1')).run();
+      d.writeTx('c1', function* ({ db }) {
+        yield* io(db.update(tasks).set({ title: 'Lost' }).where(eq(tasks.id, 't1')).run());
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    await d.writeTx('c1', async (tx) => {
-      await tx.update(schema.tasks).set({ status: 'completed' }).where(eq(schema.tasks.id, 't1')).run();
-      await expect(
-        d.savepoint(tx, async () => {
-          await tx.update(schema.tasks).set({ title: 'Undone' }).where(eq(schema.tasks.id, 't1')).run();
+    const caught = await d.writeTx('c1', function* (c) {
+      yield* io(c.db.update(tasks).set({ status: 'completed' }).where(eq(tasks.id, 't1')).run());
+      try {
+        yield* savepoint(c.sql, function* () {
+          yield* io(c.db.update(tasks).set({ title: 'Undone' }).where(eq(tasks.id, 't1')).run());
+          // A nested savepoint that succeeds is undone with its parent.
+          yield* savepoint(c.sql, function* () {
+            yield* io(c.db.update(tasks).set({ priority: 'high' }).where(eq(tasks.id, 't1')).run());
+          });
           throw new Error('one mutation refused');
-        }),
-      ).rejects.toThrow('one mutation refused');
+        });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'not thrown';
     });
-    const t1 = await d.db.select().from(schema.tasks).where(eq(schema.tasks.id, 't1')).get();
-    expect({ title: t1?.title, status: t1?.status }).toEqual({ title: 'Pour slab', status: 'completed' });
+    expect(caught).toBe('one mutation refused');
+    const t1 = await d.read(taskById('t1'));
+    expect({ title: t1?.title, status: t1?.status, priority: t1?.priority }).toEqual({
+      title: 'Pour slab',
+      status: 'completed',
+      priority: 'medium',
+    });
   });
 
-  it('keeps an open transaction out of reads outside it until it commits', async () => {
-    const held = gate();
-    let inside!: () => void;
-    const written = new Promise<void>((r) => (inside = r));
-    const tx = d.writeTx('c1', async (t) => {
-      await t.update(schema.tasks).set({ title: 'Uncommitted' }).where(eq(schema.tasks.id, 't2')).run();
-      inside();
-      await held.released;
+  it('throws a statement that fails into the Op, where it can be caught, and the transaction goes on', async () => {
+    const outcome = await d.writeTx('c1', function* (c) {
+      try {
+        yield* savepoint(c.sql, function* () {
+          yield* io(
+            c.db
+              .insert(tasks)
+              .values({ id: 't1', title: 'Twice', companyId: 'c1', createdAt: NOW, updatedAt: NOW })
+              .run(),
+          );
+        });
+        return 'inserted';
+      } catch {
+        yield* io(c.sql.run(RENAME, ['After a refused insert', 't2']));
+        return 'refused';
+      }
     });
-    await written;
-    const during = d.db.select().from(schema.tasks).where(eq(schema.tasks.id, 't2')).get();
-    // PostgreSQL answers with the committed row at once; SQLite waits for the commit (one connection).
-    const settled = await Promise.race([during, new Promise((r) => setTimeout(() => r('waiting'), 50))]);
-    if (settled !== 'waiting') expect((settled as { title: string }).title).toBe('Rebar');
-    held.release();
-    await tx;
-    expect((await d.db.select().from(schema.tasks).where(eq(schema.tasks.id, 't2')).get())?.title).toBe(
-      'Uncommitted',
-    );
-    if (settled === 'waiting') expect((await during)?.title).toBe('Uncommitted');
-  });
-
-  it("queues writers of one company in order; on PostgreSQL another company's writer does not wait", async () => {
-    const order: string[] = [];
-    const held = gate();
-    let started!: () => void;
-    const first = d.writeTx('c1', async () => {
-      started();
-      order.push('c1 first');
-      await held.released;
-      order.push('c1 first done');
-    });
-    await new Promise<void>((r) => (started = r));
-    const second = d.writeTx('c1', async () => void order.push('c1 second'));
-    const other = d.writeTx('c2', async () => void order.push('c2'));
-    await new Promise((r) => setTimeout(r, 50));
-    held.release();
-    await Promise.all([first, second, other]);
-    expect(order.indexOf('c1 second')).toBeGreaterThan(order.indexOf('c1 first done'));
-    if (d.dialect === 'postgres') expect(order.indexOf('c2')).toBeLessThan(order.indexOf('c1 first done'));
+    expect(outcome).toBe('refused');
+    expect((await d.read(taskById('t2')))?.title).toBe('After a refused insert');
   });
 
   it('stamps users with a fresh company version and leaves a tombstone when one is deleted (SPEC L12)', async () => {
-    const before = (await d.db.select().from(schema.companies).where(eq(schema.companies.id, 'c2')).get())!;
-    await d.writeTx('c2', (tx) =>
-      tx
-        .insert(schema.users)
-        .values({
-          id: 'u9',
-          email: 'u9@example.com',
-          username: 'u9',
-          password: 'x',
-          firstName: 'Ann',
-          lastName: 'Lee',
-          companyId: 'c2',
-          createdAt: NOW,
-          updatedAt: NOW,
-        })
-        .run(),
-    );
-    const user = (await d.db.select().from(schema.users).where(eq(schema.users.id, 'u9')).get())!;
-    expect(user.version).toBe(before.lastVersion + 1);
-    await d.writeTx('c2', (tx) =>
-      tx.update(schema.users).set({ password: 'y' }).where(eq(schema.users.id, 'u9')).run(),
-    );
-    expect((await d.db.select().from(schema.users).where(eq(schema.users.id, 'u9')).get())!.version).toBe(
-      before.lastVersion + 1,
-    );
-    await d.writeTx('c2', (tx) => tx.delete(schema.users).where(eq(schema.users.id, 'u9')).run());
-    const tombstones = await d.db.select().from(schema.syncTombstones).all();
+    const c2 = () =>
+      d.read(function* ({ db }) {
+        return (yield* io(db.select().from(companies).where(eq(companies.id, 'c2')).get()))!;
+      });
+    const userVersion = () =>
+      d.read(function* ({ db }) {
+        return (yield* io(db.select().from(users).where(eq(users.id, 'u9')).get()))!.version;
+      });
+    const before = await c2();
+    await d.writeTx('c2', function* ({ db }) {
+      yield* io(
+        db
+          .insert(users)
+          .values({
+            id: 'u9',
+            email: 'u9@example.com',
+            username: 'u9',
+            password: 'x',
+            firstName: 'Ann',
+            lastName: 'Lee',
+            companyId: 'c2',
+            createdAt: NOW,
+            updatedAt: NOW,
+          })
+          .run(),
+      );
+    });
+    expect(await userVersion()).toBe(before.lastVersion + 1);
+    // A password is not mirrored: no new version.
+    await d.writeTx('c2', function* ({ db }) {
+      yield* io(db.update(users).set({ password: 'y' }).where(eq(users.id, 'u9')).run());
+    });
+    expect(await userVersion()).toBe(before.lastVersion + 1);
+    await d.writeTx('c2', function* ({ db }) {
+      yield* io(db.delete(users).where(eq(users.id, 'u9')).run());
+    });
+    const tombstones = await d.read(function* ({ db }) {
+      return yield* io(db.select().from(syncTombstones).all());
+    });
     expect(tombstones).toEqual([
       expect.objectContaining({
         tableName: 'users',
@@ -221,29 +257,98 @@ describe.each(backends)('%s behind the seam', (_name, open) => {
   });
 
   it('orders text by bytes, as SQLite does', async () => {
-    const names = await d.rows<{ v: string }>(
-      d.db,
+    const ORDERED = valueStmt<string>(
       "SELECT v FROM (SELECT 'b' AS v UNION ALL SELECT 'B' UNION ALL SELECT 'a' UNION ALL SELECT '_') x ORDER BY v",
     );
-    expect(names.map((r) => r.v)).toEqual(['B', '_', 'a', 'b']);
-  });
-
-  it('answers plain SQL with rows keyed by column, inside and outside a transaction', async () => {
-    expect(await d.rows(d.db, 'SELECT id, is_milestone FROM tasks WHERE id = ?', ['t1'])).toEqual([
-      { id: 't1', is_milestone: 1 },
-    ]);
-    const inside = await d.writeTx('c1', async (tx) => {
-      await tx.update(schema.tasks).set({ priority: 'high' }).where(eq(schema.tasks.id, 't1')).run();
-      return d.rows<{ priority: string }>(tx, 'SELECT priority FROM tasks WHERE id = ?', ['t1']);
-    });
-    expect(inside).toEqual([{ priority: 'high' }]);
+    expect(await d.read(({ sql }) => io(sql.all(ORDERED)))).toEqual(['B', '_', 'a', 'b']);
   });
 });
 
-describe('numberPlaceholders', () => {
-  it("numbers SQLite's placeholders and leaves quoted question marks alone", () => {
-    expect(numberPlaceholders(`select "a?" from t where x = ? and y = '?' and z in (?, ?)`)).toBe(
-      `select "a?" from t where x = $1 and y = '?' and z in ($2, $3)`,
-    );
+describe.runIf(withPostgres)('PostgreSQL write transactions', () => {
+  let d: Database;
+  beforeAll(async () => {
+    d = await postgresDatabase(cluster.createDatabase('seam_locks'));
+    await d.writeTx(null, (c) => addCompany(c, 'c1'));
+    await d.writeTx(null, (c) => addCompany(c, 'c2'));
+    await d.writeTx('c1', function* ({ db }) {
+      yield* io(
+        db
+          .insert(tasks)
+          .values({ id: 't1', title: 'Committed', companyId: 'c1', createdAt: NOW, updatedAt: NOW })
+          .run(),
+      );
+    });
+  });
+  afterAll(() => d?.close());
+
+  /** A promise and its resolver: an Op that yields it waits there, inside its transaction. */
+  function gate() {
+    let open!: () => void;
+    const opened = new Promise<void>((r) => (open = r));
+    return { open, opened };
+  }
+
+  it('are not seen by reads outside them until they commit', async () => {
+    const hold = gate();
+    const written = gate();
+    const tx = d.writeTx('c1', function* (c) {
+      yield* io(c.sql.run(RENAME, ['Uncommitted', 't1']));
+      written.open();
+      yield* io(hold.opened);
+    });
+    await written.opened;
+    expect((await d.read(taskById('t1')))?.title).toBe('Committed');
+    hold.open();
+    await tx;
+    expect((await d.read(taskById('t1')))?.title).toBe('Uncommitted');
+  });
+
+  it("queue the writers of one company in order; another company's writer does not wait", async () => {
+    const order: string[] = [];
+    const hold = gate();
+    const started = gate();
+    const first = d.writeTx('c1', function* () {
+      started.open();
+      order.push('c1 first');
+      yield* io(hold.opened);
+      order.push('c1 first done');
+    });
+    await started.opened;
+    const second = d.writeTx('c1', function* () {
+      order.push('c1 second');
+    });
+    await d.writeTx('c2', function* () {
+      order.push('c2');
+    });
+    hold.open();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['c1 first', 'c2', 'c1 first done', 'c1 second']);
+  });
+});
+
+describe('SQLite write transactions', () => {
+  it('are synchronous: a statement answering with a promise is refused and the transaction rolled back', async () => {
+    const d = sqliteDatabase(path.join(dir, 'sync.db'));
+    await expect(
+      d.writeTx(null, function* (c) {
+        yield* addCompany(c, 'c9');
+        yield* io(Promise.resolve('later'));
+      }),
+    ).rejects.toThrow('An asynchronous statement inside a synchronous database operation');
+    expect(await d.read(({ db }) => io(db.select().from(companies).all()))).toEqual([]);
+    await d.close();
+  });
+});
+
+describe('toPgText', () => {
+  it("numbers SQLite's parameters and leaves quoted question marks and at signs alone", () => {
+    expect(toPgText(`select "a?" from t where x = ? and y = '?@x' and z in (?, ?)`)).toEqual({
+      text: `select "a?" from t where x = $1 and y = '?@x' and z in ($2, $3)`,
+      names: null,
+    });
+    expect(toPgText('select 1 from t where c = @company and (u = @user or c = @company)')).toEqual({
+      text: 'select 1 from t where c = $1 and (u = $2 or c = $1)',
+      names: ['company', 'user'],
+    });
   });
 });

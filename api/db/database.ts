@@ -1,44 +1,46 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type BetterSqlite3 from 'better-sqlite3';
-import { sql as drizzleSql } from 'drizzle-orm';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as proxyDrizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import { openDb, schema, type Schema } from './index.ts';
+import { openDb, schema, writeTx, type Schema } from './index.ts';
+import { runAsync, runSync, type Op } from './op.ts';
+import { pgConn, sqliteConn, toPgText, type SqlConn } from './sql.ts';
 
 /**
- * The async seam under the data layer (ADR 027): one drizzle database, built with SQLite's query builder and
- * the one schema definition, that runs on embedded SQLite or on PostgreSQL. Queries are written once; each
- * backend runs the SQL drizzle builds (PostgreSQL after its `?` placeholders are numbered), and rows are
- * decoded by the same column decoders, because the PostgreSQL tables keep SQLite's storage (`pg/schema.ts`).
+ * The seam under the data layer (ADR 027): data work is an `Op` (`op.ts`) written once, with SQLite's query
+ * builder over the one schema definition and the plain SQL of `sql.ts`, run by either database. On SQLite
+ * the query builder is better-sqlite3's and everything answers at once: a write transaction is synchronous
+ * from BEGIN IMMEDIATE to COMMIT, as DESIGN.md section 4 requires. On PostgreSQL it is drizzle's SQLite proxy
+ * over node-postgres, which runs the SQL drizzle builds (placeholders numbered), and rows are decoded by the
+ * same column decoders, because the PostgreSQL tables keep SQLite's storage (`pg/schema.ts`).
  *
- * Writes go through `writeTx`, one transaction per request or push batch, holding the company's row lock on
- * PostgreSQL (writers of one company queue, other companies do not wait) and SQLite's single writer lock
- * there. Statements on `db` outside a transaction see only committed data on both.
+ * A write transaction holds the company's row lock on PostgreSQL (writers of one company queue, other
+ * companies do not wait) and SQLite's one writer lock there. Reads outside a transaction see committed data.
  */
+export type AnyDb = BaseSQLiteDatabase<'sync' | 'async', unknown, Schema>;
+/** The proxy's database, for PostgreSQL. */
 export type AsyncDb = SqliteRemoteDatabase<Schema>;
+
+/** What an Op works with: the query builder and plain SQL of one connection or transaction. */
+export interface Conn {
+  db: AnyDb;
+  sql: SqlConn;
+}
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   readonly dialect: Dialect;
-  /** For statements outside a write transaction. */
-  readonly db: AsyncDb;
+  /** Runs `op` outside a write transaction (reads). */
+  read<T>(op: (c: Conn) => Op<T>): Promise<T>;
   /**
-   * Runs `fn` in one write transaction, committed when it resolves and rolled back when it throws. The
-   * company's row is locked first on PostgreSQL (its versions are allocated in order, SPEC W1).
+   * Runs `op` in one write transaction, committed when it returns and rolled back when it throws. The
+   * company's row is locked first on PostgreSQL (its versions are allocated in order, sync/SPEC.md W1).
    */
-  writeTx<T>(companyId: string | null, fn: (tx: AsyncDb) => Promise<T>): Promise<T>;
-  /**
-   * Runs `fn` in a savepoint of the transaction `tx`: when it throws, its writes are undone and the
-   * transaction goes on (sync/SPEC.md P8).
-   */
-  savepoint<T>(tx: AsyncDb, fn: () => Promise<T>): Promise<T>;
-  /** Rows of a plain SQL statement, as objects keyed by column name (`?` placeholders). */
-  rows<R>(on: AsyncDb, text: string, params?: unknown[]): Promise<R[]>;
+  writeTx<T>(companyId: string | null, op: (c: Conn) => Op<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -47,120 +49,25 @@ const PG_MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 type Method = 'run' | 'all' | 'values' | 'get';
 type Runner = (text: string, params: unknown[], method: Method) => Promise<{ rows: unknown[] }>;
 
-/** Numbers SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...`, leaving quoted text alone. */
-export function numberPlaceholders(text: string): string {
-  let out = '';
-  let n = 0;
-  let quote: string | null = null;
-  for (const ch of text) {
-    if (quote) {
-      if (ch === quote) quote = null;
-      out += ch;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      out += ch;
-    } else if (ch === '?') out += `$${++n}`;
-    else out += ch;
-  }
-  return out;
-}
-
 const proxy = (run: Runner): AsyncDb => proxyDrizzle(run as never, { schema });
 
-/** A FIFO lock: the SQLite connection's one writer at a time, and reads kept out of an open transaction. */
-class Lock {
-  private tail: Promise<void> = Promise.resolve();
-  held = false;
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise((r) => (release = r));
-    await previous;
-    this.held = true;
-    try {
-      return await fn();
-    } finally {
-      this.held = false;
-      release();
-    }
-  }
-
-  /** Resolves once no transaction is open. */
-  async idle(): Promise<void> {
-    while (this.held) await this.tail;
-  }
-}
-
-let savepoints = 0;
-
-async function inSavepoint<T>(tx: AsyncDb, fn: () => Promise<T>): Promise<T> {
-  const name = `sp${++savepoints}`;
-  await tx.run(drizzleSql.raw(`SAVEPOINT ${name}`));
-  try {
-    const result = await fn();
-    await tx.run(drizzleSql.raw(`RELEASE SAVEPOINT ${name}`));
-    return result;
-  } catch (err) {
-    await tx.run(drizzleSql.raw(`ROLLBACK TO SAVEPOINT ${name}`));
-    await tx.run(drizzleSql.raw(`RELEASE SAVEPOINT ${name}`));
-    throw err;
-  }
-}
-
-/** SQLite through better-sqlite3: the statements run synchronously behind the seam's promises. */
+/** SQLite through better-sqlite3: every statement answers at once, and so does every Op. */
 export function sqliteDatabase(file: string): Database {
-  const sqlite = openDb(file).$client;
-  // Bounded: statements are keyed by their SQL text, and a few are built per call (IN lists).
-  const prepared = new LRUCache<string, BetterSqlite3.Statement>({ max: 500 });
-  const statement = (text: string) => {
-    let stmt = prepared.get(text);
-    if (!stmt) prepared.set(text, (stmt = sqlite.prepare(text)));
-    return stmt;
-  };
-  const execute = (text: string, params: unknown[], method: Method) => {
-    const stmt = statement(text);
-    if (method === 'run' || !stmt.reader) {
-      stmt.run(...params);
-      return { rows: [] };
+  const db = openDb(file);
+  const conn: Conn = { db, sql: sqliteConn(db.$client) };
+  const settle = <T>(fn: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(fn());
+    } catch (err) {
+      return Promise.reject(err);
     }
-    stmt.raw(true);
-    return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : stmt.all(...params) };
-  };
-  const lock = new Lock();
-  const outside = proxy(async (text, params, method) => {
-    if (lock.held) await lock.idle();
-    return execute(text, params, method);
-  });
-  const inside = proxy(async (text, params, method) => execute(text, params, method));
-  const objects = (text: string, params: unknown[]) => {
-    const stmt = statement(text);
-    stmt.raw(false);
-    return stmt.all(...params);
   };
   return {
     dialect: 'sqlite',
-    db: outside,
-    writeTx: (_companyId, fn) =>
-      lock.run(async () => {
-        sqlite.prepare('BEGIN IMMEDIATE').run();
-        try {
-          const result = await fn(inside);
-          sqlite.prepare('COMMIT').run();
-          return result;
-        } catch (err) {
-          if (sqlite.inTransaction) sqlite.prepare('ROLLBACK').run();
-          throw err;
-        }
-      }),
-    savepoint: inSavepoint,
-    async rows<R>(on: AsyncDb, text: string, params: unknown[] = []) {
-      if (on === outside && lock.held) await lock.idle();
-      return objects(text, params) as R[];
-    },
-    async close() {
-      await lock.idle();
-      sqlite.close();
+    read: (op) => settle(() => runSync(op(conn))),
+    writeTx: (_companyId, op) => settle(() => writeTx(db, () => runSync(op(conn)))),
+    close: async () => {
+      db.$client.close();
     },
   };
 }
@@ -179,7 +86,7 @@ function pgRunner(client: pg.Pool | pg.PoolClient): Runner {
   return async (text, params, method) => {
     const values = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
     const result = await client.query({
-      text: numberPlaceholders(text),
+      text: toPgText(text).text,
       values,
       rowMode: 'array',
     });
@@ -208,34 +115,26 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 export async function postgresDatabase(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = pgPool(url, options.max);
   await migratePostgres(pool);
-  const db = proxy(pgRunner(pool));
-  const clients = new WeakMap<AsyncDb, pg.Pool | pg.PoolClient>([[db, pool]]);
+  const outside: Conn = { db: proxy(pgRunner(pool)), sql: pgConn(pool) };
   return {
     dialect: 'postgres',
-    db,
-    async writeTx(companyId, fn) {
-      const conn = await pool.connect();
-      const tx = proxy(pgRunner(conn));
-      clients.set(tx, conn);
+    read: (op) => runAsync(op(outside)),
+    async writeTx(companyId, op) {
+      const client = await pool.connect();
       try {
-        await conn.query('BEGIN');
-        if (companyId !== null)
-          await conn.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
-        const result = await fn(tx);
-        await conn.query('COMMIT');
+        await client.query('BEGIN');
+        if (companyId !== null) {
+          await client.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+        }
+        const result = await runAsync(op({ db: proxy(pgRunner(client)), sql: pgConn(client) }));
+        await client.query('COMMIT');
         return result;
       } catch (err) {
-        await conn.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        conn.release();
+        client.release();
       }
-    },
-    savepoint: inSavepoint,
-    async rows<R>(on: AsyncDb, text: string, params: unknown[] = []) {
-      const client = clients.get(on) ?? pool;
-      const values = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
-      return (await client.query(numberPlaceholders(text), values)).rows as R[];
     },
     close: () => pool.end(),
   };

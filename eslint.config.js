@@ -2,6 +2,30 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * An Op (api/db/op.ts) is a generator: called without `yield*` (or a runner) it does nothing at all, and
+ * nothing else would say so. Reports a call whose Op is dropped.
+ */
+const noFloatingOp = {
+  meta: {
+    type: 'problem',
+    messages: { floating: 'This Op never runs: `yield*` it (or run it with runSync/runAsync).' },
+    schema: [],
+  },
+  create(context) {
+    const services = context.sourceCode.parserServices;
+    const isGenerator = (type) =>
+      type.isUnion() ? type.types.some(isGenerator) : type.getSymbol()?.getName() === 'Generator';
+    return {
+      ExpressionStatement(node) {
+        const expr = node.expression;
+        if (expr.type !== 'CallExpression') return;
+        if (isGenerator(services.getTypeAtLocation(expr))) context.report({ node, messageId: 'floating' });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,9 +68,16 @@ export default tseslint.config(
     },
   },
   {
-    // An Op (api/db/op.ts) is a generator, and one may run no statement at all: that is not a mistake.
-    files: ['api/**/*.ts'],
-    rules: { 'require-yield': 'off' },
+    // The data layer's Ops (ADR 027), checked with types: an Op or a statement's answer (a promise on
+    // PostgreSQL) must not be dropped. An Op may run no statement at all: that is not a mistake.
+    files: ['api/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { sitecommand: { rules: { 'no-floating-op': noFloatingOp } } },
+    rules: {
+      'require-yield': 'off',
+      'sitecommand/no-floating-op': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
   },
   {
     files: ['**/*.test.ts', 'tests/**', 'bench/**'],

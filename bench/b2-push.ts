@@ -16,6 +16,7 @@ import { openDb, writeTx, type Db } from '#api/db/index.ts';
 import { countStatements } from '#api/db/statement-count.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
 import { seedRbac } from '#api/db/seed.ts';
+import { runSync } from '#api/db/op.ts';
 import { restContext } from '#api/mutators/core.ts';
 import { createLog } from '#api/mutators/logs.ts';
 import { updateProject } from '#api/mutators/projects.ts';
@@ -291,11 +292,11 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       writeTx(db, () => {
         const ctx = restContext(db, user, new Date());
         for (const m of mutations) {
-          if (m.op === 'create' && m.table === 'tasks') createTask(ctx, { ...m.data, id: m.rowId });
-          else if (m.op === 'create') createLog(ctx, { ...m.data, id: m.rowId });
-          else if (m.op === 'patch' && m.table === 'tasks') updateTask(ctx, m.rowId, m.data);
-          else if (m.op === 'patch') updateProject(ctx, m.rowId, m.data);
-          else deleteTask(ctx, m.rowId);
+          if (m.op === 'create' && m.table === 'tasks') runSync(createTask(ctx, { ...m.data, id: m.rowId }));
+          else if (m.op === 'create') runSync(createLog(ctx, { ...m.data, id: m.rowId }));
+          else if (m.op === 'patch' && m.table === 'tasks') runSync(updateTask(ctx, m.rowId, m.data));
+          else if (m.op === 'patch') runSync(updateProject(ctx, m.rowId, m.data));
+          else runSync(deleteTask(ctx, m.rowId));
         }
       });
       return stopClock(t0);

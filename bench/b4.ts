@@ -12,7 +12,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { connOf } from '#api/db/database.ts';
 import { openDb, writeTx } from '#api/db/index.ts';
+import { runSync } from '#api/db/op.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
 import { seedRbac } from '#api/db/seed.ts';
 import { nextVersion, restContext } from '#api/mutators/core.ts';
@@ -111,6 +113,7 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       return all.slice(0, PULL_LIMIT);
     };
     const ctx = () => restContext(db, user, new Date());
+    const conn = connOf(db);
     const meta = (version: number, at: number) =>
       JSON.stringify({ status: [version, at, 'server'], priority: [version, at, 'server'] });
 
@@ -120,7 +123,7 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         what: 'findVisibleTask',
         batch: 16,
         run: {
-          app: (i) => findVisibleTask(db, user, taskId(i)),
+          app: (i) => runSync(findVisibleTask(conn, user, taskId(i))),
           raw: (i) => decodeTask(rawGet.get(taskId(i), company)),
         },
       },
@@ -142,18 +145,20 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
           app: (i) =>
             writeTx(db, () => {
               const x = ctx();
-              const version = nextVersion(x);
-              return statements(db).rows.tasks.update(taskId(i), company, {
-                status: STATUSES[i % 4],
-                priority: PRIORITIES[(i >> 2) % 4],
-                version,
-                fieldMeta: {
-                  status: [version, x.clientTime, 'server'],
-                  priority: [version, x.clientTime, 'server'],
-                },
-                updatedAt: x.now.toISOString(),
-                updatedBy: user.id,
-              });
+              const version = runSync(nextVersion(x));
+              return runSync(
+                statements.rows.tasks.update(x.sql, taskId(i), company, {
+                  status: STATUSES[i % 4],
+                  priority: PRIORITIES[(i >> 2) % 4],
+                  version,
+                  fieldMeta: {
+                    status: [version, x.clientTime, 'server'],
+                    priority: [version, x.clientTime, 'server'],
+                  },
+                  updatedAt: x.now.toISOString(),
+                  updatedBy: user.id,
+                }),
+              );
             }),
           raw: (i) =>
             writeTx(db, () => {

@@ -5,7 +5,7 @@ import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as proxyDrizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
-import { openDb, schema, writeTx, type Schema } from './index.ts';
+import { openDb, schema, writeTx, type Db, type Schema } from './index.ts';
 import { runAsync, runSync, type Op } from './op.ts';
 import { pgConn, sqliteConn, toPgText, type SqlConn } from './sql.ts';
 
@@ -51,10 +51,15 @@ type Runner = (text: string, params: unknown[], method: Method) => Promise<{ row
 
 const proxy = (run: Runner): AsyncDb => proxyDrizzle(run as never, { schema });
 
+/** The query builder and plain SQL of the app's SQLite connection. */
+export function connOf(db: Db): Conn {
+  return { db, sql: sqliteConn(db.$client) };
+}
+
 /** SQLite through better-sqlite3: every statement answers at once, and so does every Op. */
 export function sqliteDatabase(file: string): Database {
   const db = openDb(file);
-  const conn: Conn = { db, sql: sqliteConn(db.$client) };
+  const conn = connOf(db);
   const settle = <T>(fn: () => T): Promise<T> => {
     try {
       return Promise.resolve(fn());

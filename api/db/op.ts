@@ -12,13 +12,18 @@
  */
 export type Op<T> = Generator<unknown, T, unknown>;
 
-/** One statement's answer: `yield* io(statement)` is the `await` of an Op. */
-export function* io<T>(answer: T | PromiseLike<T>): Op<T> {
-  return (yield answer) as T;
-}
-
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>
   typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+
+/**
+ * One statement's answer: `yield* io(statement)` is the `await` of an Op. An answer already there (SQLite)
+ * is returned without a yield, so nothing travels up through the Op's callers: on SQLite an Op runs as
+ * plain nested calls. A promise (PostgreSQL) is yielded to the runner, which resumes the Op with its value.
+ */
+export function* io<T>(answer: T | PromiseLike<T>): Op<T> {
+  if (!isThenable(answer)) return answer;
+  return (yield answer) as T;
+}
 
 /** Runs an Op whose statements all answer at once (SQLite); it throws where a statement threw. */
 export function runSync<T>(op: Op<T>): T {

@@ -10,16 +10,20 @@ import { io, type Op } from './op.ts';
  */
 export interface Stmt<R = unknown> {
   readonly text: string;
-  /** Answer the first column's value instead of the row. */
-  readonly pluck: boolean;
-  /** Phantom: the row (or plucked value) type. */
+  /** Rows as objects keyed by column name, the first column's value alone, or rows as arrays. */
+  readonly mode: 'rows' | 'value' | 'raw';
+  /** PostgreSQL's text where the databases' SQL differs (`jsonArrayHas`). */
+  readonly postgres?: string;
+  /** Phantom: the row (or value) type. */
   readonly _row?: R;
 }
 
 /** A statement of rows of type R (objects keyed by column name). */
-export const rowsStmt = <R>(text: string): Stmt<R> => ({ text, pluck: false });
+export const rowsStmt = <R>(text: string, postgres?: string): Stmt<R> => ({ text, mode: 'rows', postgres });
 /** A statement answering the first column's value. */
-export const valueStmt = <V>(text: string): Stmt<V> => ({ text, pluck: true });
+export const valueStmt = <V>(text: string, postgres?: string): Stmt<V> => ({ text, mode: 'value', postgres });
+/** A statement answering rows as arrays of column values, in the statement's column order. */
+export const rawStmt = (text: string): Stmt<unknown[]> => ({ text, mode: 'raw' });
 
 export type Params = readonly unknown[] | Readonly<Record<string, unknown>>;
 
@@ -32,14 +36,23 @@ export interface SqlConn {
   run(s: Stmt, params?: Params): number | Promise<number>;
 }
 
+const sqliteConns = new WeakMap<BetterSqlite3.Database, SqlConn>();
+
 /** SQLite through better-sqlite3: statements prepared once per connection, answering synchronously. */
 export function sqliteConn(sqlite: BetterSqlite3.Database): SqlConn {
+  let conn = sqliteConns.get(sqlite);
+  if (!conn) sqliteConns.set(sqlite, (conn = newSqliteConn(sqlite)));
+  return conn;
+}
+
+function newSqliteConn(sqlite: BetterSqlite3.Database): SqlConn {
   const prepared = new WeakMap<Stmt, BetterSqlite3.Statement>();
   const statement = (s: Stmt) => {
     let stmt = prepared.get(s);
     if (!stmt) {
       stmt = sqlite.prepare(s.text);
-      if (s.pluck && stmt.reader) stmt.pluck(true);
+      if (s.mode === 'value' && stmt.reader) stmt.pluck(true);
+      if (s.mode === 'raw' && stmt.reader) stmt.raw(true);
       prepared.set(s, stmt);
     }
     return stmt;
@@ -59,6 +72,17 @@ interface PgText {
   /** For `@name` parameters: the name of each `$n`, in order. */
   names: string[] | null;
 }
+
+/**
+ * SQL where the two databases differ, for a statement's two texts: `value` is an element of the JSON array of
+ * text stored in `column`.
+ */
+export const jsonArrayHas = {
+  sqlite: (column: string, value: string) =>
+    `EXISTS (SELECT 1 FROM json_each(${column}) j WHERE j.value = ${value})`,
+  postgres: (column: string, value: string) =>
+    `EXISTS (SELECT 1 FROM jsonb_array_elements_text(${column}::jsonb) j(value) WHERE j.value = ${value})`,
+};
 
 /** SQLite's `?` and `@name` parameters as PostgreSQL's `$1, $2, ...`, leaving quoted text alone. */
 export function toPgText(text: string): PgText {
@@ -95,15 +119,16 @@ export function pgConn(client: pg.Pool | pg.PoolClient): SqlConn {
   const texts = new WeakMap<Stmt, PgText>();
   const query = async (s: Stmt, params: Params | undefined) => {
     let t = texts.get(s);
-    if (!t) texts.set(s, (t = toPgText(s.text)));
+    if (!t) texts.set(s, (t = toPgText(s.postgres ?? s.text)));
     const values = t.names
       ? t.names.map((name) => pgValue((params as Record<string, unknown>)[name]))
       : ((params as unknown[] | undefined) ?? []).map(pgValue);
-    return s.pluck
+    return s.mode !== 'rows'
       ? client.query({ text: t.text, values, rowMode: 'array' })
       : client.query({ text: t.text, values });
   };
-  const first = (s: Stmt, row: unknown) => (s.pluck && row !== undefined ? (row as unknown[])[0] : row);
+  const first = (s: Stmt, row: unknown) =>
+    s.mode === 'value' && row !== undefined ? (row as unknown[])[0] : row;
   return {
     dialect: 'postgres',
     get: async <R>(s: Stmt<R>, params?: Params) =>

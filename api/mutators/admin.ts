@@ -1,8 +1,9 @@
 import { inArray, eq, asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import { HttpError, notFound, validationError } from '../http.ts';
 
 /**
@@ -32,33 +33,34 @@ export function validateAdminBody<S extends z.ZodType>(schema: S, input: unknown
 
 export const isRoot = (user: SessionUser) => user.permissions.has('platform:admin');
 
-export function permissionIdsByRole(db: Db, roleIds: readonly number[]): Map<number, number[]> {
+export function* permissionIdsByRole(c: Conn, roleIds: readonly number[]): Op<Map<number, number[]>> {
   const byRole = new Map<number, number[]>(roleIds.map((id) => [id, []]));
   if (!roleIds.length) return byRole;
-  const rows = db
-    .select()
-    .from(rolePermissions)
-    .where(inArray(rolePermissions.roleId, [...roleIds]))
-    .orderBy(asc(rolePermissions.permissionId))
-    .all();
+  const rows = yield* io(
+    c.db
+      .select()
+      .from(rolePermissions)
+      .where(inArray(rolePermissions.roleId, [...roleIds]))
+      .orderBy(asc(rolePermissions.permissionId))
+      .all(),
+  );
   for (const r of rows) byRole.get(r.roleId)?.push(r.permissionId);
   return byRole;
 }
 
-export function permissionNames(db: Db, ids: readonly number[]): Set<string> {
+export function* permissionNames(c: Conn, ids: readonly number[]): Op<Set<string>> {
   if (!ids.length) return new Set();
-  return new Set(
-    db
+  const rows = yield* io(
+    c.db
       .select({ name: permissions.name })
       .from(permissions)
       .where(inArray(permissions.id, [...ids]))
-      .all()
-      .map((r) => r.name),
+      .all(),
   );
+  return new Set(rows.map((r) => r.name));
 }
 
-export function assertCompanyExists(db: Db, id: string): void {
-  if (!db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).get()) {
-    throw notFound('Company');
-  }
+export function* assertCompanyExists(c: Conn, id: string): Op<void> {
+  const row = yield* io(c.db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).get());
+  if (!row) throw notFound('Company');
 }

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { CommunicationCreateSchema } from '#shared/schemas/communication.ts';
 import type { SessionUser } from '../context.ts';
-import { schema, type Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
+import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { conflict, forbidden, notFound } from '../http.ts';
 import {
@@ -29,12 +31,14 @@ export function displayName(user: SessionUser): string {
 }
 
 /** A communication of the user's company on a project the user may see, or 404. */
-export function findVisibleCommunication(db: Db, user: SessionUser, id: string): CommunicationRow {
-  const row = db
-    .select()
-    .from(communications)
-    .where(and(eq(communications.id, id), visibleWhere('communications', user)))
-    .get();
+export function* findVisibleCommunication(c: Conn, user: SessionUser, id: string): Op<CommunicationRow> {
+  const row = yield* io(
+    c.db
+      .select()
+      .from(communications)
+      .where(and(eq(communications.id, id), visibleWhere('communications', user)))
+      .get(),
+  );
   if (!row) throw notFound('Communication');
   return row;
 }
@@ -44,7 +48,7 @@ export function findVisibleCommunication(db: Db, user: SessionUser, id: string):
  * from REST or a device's push (sync/SPEC.md W15). The sender is the session user; the status starts open
  * unless the body says otherwise.
  */
-export function createCommunication(ctx: MutationContext, input: unknown): CommunicationRow {
+export function* createCommunication(ctx: MutationContext, input: unknown): Op<CommunicationRow> {
   requirePermission(ctx, 'communications:create');
   const data = validate(CommunicationCreateSchema, input);
   // Field roles raise issues; deciding them stays with those who decide change orders (DECISIONS.md), so
@@ -52,26 +56,33 @@ export function createCommunication(ctx: MutationContext, input: unknown): Commu
   if (DECIDED.has(data.status) && !ctx.user.permissions.has('change_orders:approve')) {
     throw forbidden(`Only an admin or manager can file a communication as ${data.status}`);
   }
-  const project = findVisibleProject(ctx.db, ctx.user, data.projectId);
+  const project = yield* findVisibleProject(ctx, ctx.user, data.projectId);
   const id = data.id ?? newId();
-  if (ctx.db.select({ id: communications.id }).from(communications).where(eq(communications.id, id)).get()) {
+  if (
+    yield* io(
+      ctx.db.select({ id: communications.id }).from(communications).where(eq(communications.id, id)).get(),
+    )
+  ) {
     throw conflict('A communication with this id already exists');
   }
   const { id: _id, ...fields } = data;
   const sender = { fromUserId: ctx.user.id, fromEmail: ctx.user.email, fromName: displayName(ctx.user) };
-  const row = ctx.db
-    .insert(communications)
-    .values({
-      ...fields,
-      ...sender,
-      id,
-      companyId: ctx.user.companyId,
-      createdAt: nowIso(ctx),
-      ...stampFields(ctx, nextVersion(ctx), [...Object.keys(fields), ...Object.keys(sender)]),
-    })
-    .returning()
-    .get();
-  recordActivity(ctx, {
+  const version = yield* nextVersion(ctx);
+  const row = yield* io(
+    ctx.db
+      .insert(communications)
+      .values({
+        ...fields,
+        ...sender,
+        id,
+        companyId: ctx.user.companyId,
+        createdAt: nowIso(ctx),
+        ...stampFields(ctx, version, [...Object.keys(fields), ...Object.keys(sender)]),
+      })
+      .returning()
+      .get(),
+  );
+  yield* recordActivity(ctx, {
     actionType: 'communication_created',
     description: `Sent ${row.type} "${row.subject}" on ${project.name}`,
     entityType: 'communication',

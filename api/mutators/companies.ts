@@ -4,8 +4,9 @@ import { newId, PLATFORM_COMPANY_ID } from '#shared/ids.ts';
 import { companyDomainFromName } from '#shared/rules/company-domain.ts';
 import { CompanyCreateSchema, CompanyPatchSchema } from '#shared/schemas/rbac.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import { isRoot, validateAdminBody } from './admin.ts';
 import { nowIso, recordActivity, requirePermission, type MutationContext } from './core.ts';
@@ -37,33 +38,37 @@ function companyView(row: CompanyRow, count: number) {
 }
 export type CompanyView = ReturnType<typeof companyView>;
 
-function selectCompanies(db: Db, where: SQL | undefined): CompanyView[] {
-  return db
-    .select({ company: companies, userCount })
-    .from(companies)
-    .where(where)
-    .orderBy(asc(companies.createdAt), asc(companies.name))
-    .all()
-    .map((r) => companyView(r.company, Number(r.userCount)));
+function* selectCompanies(c: Conn, where: SQL | undefined): Op<CompanyView[]> {
+  const rows = yield* io(
+    c.db
+      .select({ company: companies, userCount })
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.createdAt), asc(companies.name))
+      .all(),
+  );
+  return rows.map((r) => companyView(r.company, Number(r.userCount)));
 }
 
 /** Root sees every company (the platform one too); an admin only its own. */
-export function listCompanies(db: Db, user: SessionUser): CompanyView[] {
-  return selectCompanies(db, isRoot(user) ? undefined : eq(companies.id, user.companyId));
+export function* listCompanies(c: Conn, user: SessionUser): Op<CompanyView[]> {
+  return yield* selectCompanies(c, isRoot(user) ? undefined : eq(companies.id, user.companyId));
 }
 
-function companyViewById(db: Db, id: string): CompanyView {
-  const view = selectCompanies(db, eq(companies.id, id))[0];
+function* companyViewById(c: Conn, id: string): Op<CompanyView> {
+  const view = (yield* selectCompanies(c, eq(companies.id, id)))[0];
   if (!view) throw notFound('Company');
   return view;
 }
 
-function assertDomainFree(db: Db, domain: string, exceptId?: string): void {
-  const taken = db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.domain, domain), exceptId ? ne(companies.id, exceptId) : undefined))
-    .get();
+function* assertDomainFree(c: Conn, domain: string, exceptId?: string): Op<void> {
+  const taken = yield* io(
+    c.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.domain, domain), exceptId ? ne(companies.id, exceptId) : undefined))
+      .get(),
+  );
   if (taken) throw conflict('A company with this domain already exists', 'DOMAIN_TAKEN');
 }
 
@@ -71,43 +76,45 @@ function assertDomainFree(db: Db, domain: string, exceptId?: string): void {
 const activeFor = (status: string) => status !== 'suspended';
 
 /** POST /api/companies: a blank domain is generated from the name (shared/rules/company-domain.ts). */
-export function createCompany(ctx: MutationContext, input: unknown): CompanyView {
+export function* createCompany(ctx: MutationContext, input: unknown): Op<CompanyView> {
   requirePermission(ctx, 'platform:admin');
   const data = validateAdminBody(CompanyCreateSchema, input);
   const domain = data.domain ?? companyDomainFromName(data.name, ctx.now.getTime());
-  assertDomainFree(ctx.db, domain);
+  yield* assertDomainFree(ctx, domain);
   const tier = data.settings.subscription_tier ?? 'basic';
   const id = newId();
   const at = nowIso(ctx);
-  ctx.db
-    .insert(companies)
-    .values({
-      id,
-      name: data.name,
-      domain,
-      status: data.status,
-      isActive: activeFor(data.status),
-      settings: { type: data.settings.type ?? 'customer', subscription_tier: tier },
-      planType: tier,
-      timeZone: data.time_zone,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .run();
-  recordActivity(ctx, {
+  yield* io(
+    ctx.db
+      .insert(companies)
+      .values({
+        id,
+        name: data.name,
+        domain,
+        status: data.status,
+        isActive: activeFor(data.status),
+        settings: { type: data.settings.type ?? 'customer', subscription_tier: tier },
+        planType: tier,
+        timeZone: data.time_zone,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .run(),
+  );
+  yield* recordActivity(ctx, {
     actionType: 'company_created',
     description: `Created company ${data.name}`,
     entityType: 'company',
     entityId: id,
   });
-  return companyViewById(ctx.db, id);
+  return yield* companyViewById(ctx, id);
 }
 
 /**
  * PATCH /api/rbac/companies/{id}: settings are merged; a blank domain keeps the current one. Root changes
  * anything of any company; a company's admin changes only its own company's time zone (DECISIONS.md).
  */
-export function updateCompany(ctx: MutationContext, id: string, input: unknown): CompanyView {
+export function* updateCompany(ctx: MutationContext, id: string, input: unknown): Op<CompanyView> {
   const root = isRoot(ctx.user);
   if (!root) {
     requirePermission(ctx, 'rbac:manage');
@@ -118,7 +125,7 @@ export function updateCompany(ctx: MutationContext, id: string, input: unknown):
     const others = Object.entries(patch).filter(([k, v]) => k !== 'time_zone' && v !== undefined);
     if (others.length) throw forbidden('Only a platform administrator can change this company’s details');
   }
-  const current = ctx.db.select().from(companies).where(eq(companies.id, id)).get();
+  const current = yield* io(ctx.db.select().from(companies).where(eq(companies.id, id)).get());
   if (!current) throw notFound('Company');
   if (id === PLATFORM_COMPANY_ID && patch.status !== undefined && patch.status !== 'active') {
     throw badRequest('The platform company must stay active', {
@@ -128,7 +135,7 @@ export function updateCompany(ctx: MutationContext, id: string, input: unknown):
   const set: Partial<typeof companies.$inferInsert> = {};
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.domain !== undefined && patch.domain !== current.domain) {
-    assertDomainFree(ctx.db, patch.domain, id);
+    yield* assertDomainFree(ctx, patch.domain, id);
     set.domain = patch.domain;
   }
   if (patch.status !== undefined) {
@@ -142,16 +149,16 @@ export function updateCompany(ctx: MutationContext, id: string, input: unknown):
   }
   if (Object.keys(set).length) {
     set.updatedAt = nowIso(ctx);
-    ctx.db.update(companies).set(set).where(eq(companies.id, id)).run();
+    yield* io(ctx.db.update(companies).set(set).where(eq(companies.id, id)).run());
   }
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: 'company_updated',
     description: `Updated company ${set.name ?? current.name}`,
     entityType: 'company',
     entityId: id,
     metadata: { fields: Object.keys(patch) },
   });
-  return companyViewById(ctx.db, id);
+  return yield* companyViewById(ctx, id);
 }
 
 /**
@@ -159,19 +166,23 @@ export function updateCompany(ctx: MutationContext, id: string, input: unknown):
  * projects and all their data) in the caller's transaction. Every company-owned table references
  * companies ON DELETE CASCADE, so one delete removes it all or, on any failure, nothing.
  */
-export function deleteCompany(ctx: MutationContext, id: string) {
+export function* deleteCompany(
+  ctx: MutationContext,
+  id: string,
+): Op<{ id: string; deleted: { users: number }; photoKeys: string[] }> {
   requirePermission(ctx, 'platform:admin');
   if (id === PLATFORM_COMPANY_ID) throw conflict('The platform company cannot be deleted');
   if (id === ctx.user.companyId) throw conflict('You cannot delete your own company');
-  const company = companyViewById(ctx.db, id);
-  const photoKeys = ctx.db
-    .select({ filename: schema.photos.filename, sha256: schema.photos.sha256 })
-    .from(schema.photos)
-    .where(eq(schema.photos.companyId, id))
-    .all()
-    .flatMap((p) => (p.sha256 ? [p.filename, p.sha256] : [p.filename]));
-  ctx.db.delete(companies).where(eq(companies.id, id)).run();
-  recordActivity(ctx, {
+  const company = yield* companyViewById(ctx, id);
+  const photoKeys = (yield* io(
+    ctx.db
+      .select({ filename: schema.photos.filename, sha256: schema.photos.sha256 })
+      .from(schema.photos)
+      .where(eq(schema.photos.companyId, id))
+      .all(),
+  )).flatMap((p) => (p.sha256 ? [p.filename, p.sha256] : [p.filename]));
+  yield* io(ctx.db.delete(companies).where(eq(companies.id, id)).run());
+  yield* recordActivity(ctx, {
     actionType: 'company_deleted',
     description: `Deleted company ${company.name} and all of its data`,
     entityType: 'company',
@@ -182,15 +193,15 @@ export function deleteCompany(ctx: MutationContext, id: string) {
 }
 
 /** Of the storage keys a deleted company's photos used, those no remaining photo row refers to. */
-export function unreferencedPhotoKeys(db: Db, keys: readonly string[]): string[] {
+export function* unreferencedPhotoKeys(c: Conn, keys: readonly string[]): Op<string[]> {
   if (!keys.length) return [];
-  const still = new Set(
-    db
+  const rows = yield* io(
+    c.db
       .select({ filename: schema.photos.filename, sha256: schema.photos.sha256 })
       .from(schema.photos)
       .where(or(inArray(schema.photos.filename, [...keys]), inArray(schema.photos.sha256, [...keys])))
-      .all()
-      .flatMap((p) => [p.filename, p.sha256]),
+      .all(),
   );
+  const still = new Set(rows.flatMap((p) => [p.filename, p.sha256]));
   return keys.filter((k) => !still.has(k));
 }

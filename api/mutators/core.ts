@@ -1,19 +1,24 @@
 import type { z } from 'zod';
 import { newId } from '#shared/ids.ts';
-import type { Db } from '../db/index.ts';
-import type { schema } from '../db/index.ts';
+import type { AnyDb } from '../db/database.ts';
+import type { Db, schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
+import { sqliteConn, type SqlConn } from '../db/sql.ts';
 import { isScopedToAssignments } from '../db/scope.ts';
 import type { SessionUser } from '../context.ts';
 import { forbidden, notFound, parseWith } from '../http.ts';
-import { statements, type ActivityValues, type Scoped } from './statements.ts';
+import { getRow, statements, type ActivityValues, type Scoped } from './statements.ts';
 
 /**
  * Everything a mutator needs. REST handlers and sync push build one of these and call the same mutator
- * functions, so every rule lives in one place (DESIGN.md section 7). Mutators are synchronous and run
- * inside the caller's write transaction (`writeTx`).
+ * functions, so every rule lives in one place (DESIGN.md section 7). Mutators are Ops (ADR 027) and run
+ * inside the caller's write transaction (`writeTx`): synchronously on SQLite.
  */
 export interface MutationContext {
-  db: Db;
+  /** The query builder of the transaction's connection. */
+  db: AnyDb;
+  /** Plain SQL on the same connection. */
+  sql: SqlConn;
   user: SessionUser;
   now: Date;
   /** The device that made the change (sync) or 'server' (REST). */
@@ -22,6 +27,10 @@ export interface MutationContext {
   clientTime: number;
   /** Set by sync push: the batch's version counter and activity rows, written once per batch (budget B2). */
   batch?: WriteBatch;
+  /** Rows the caller has read in this transaction, for `lookupVisible` (see `withVisibleRows`). */
+  primed?: Map<Scoped<unknown>, { id: string; userId: string; row: unknown }>;
+  /** An id the caller has just read to be free in a table, for `idTaken` (see `withNewId`). */
+  knownFree?: { table: string; id: string };
 }
 
 /**
@@ -53,16 +62,49 @@ export class WriteBatch {
   }
 
   /** Writes the counter and the activities; call once, at the end of the batch's transaction. */
-  flush(db: Db): void {
-    const s = statements(db);
-    if (this.lastVersion !== this.readVersion) s.setLastVersion.run(this.lastVersion, this.companyId);
-    s.insertActivities(this.activities);
+  *flush(c: SqlConn): Op<void> {
+    const s = statements;
+    if (this.lastVersion !== this.readVersion) {
+      yield* io(c.run(s.setLastVersion, [this.lastVersion, this.companyId]));
+    }
+    yield* s.insertActivities(c, this.activities);
     this.activities.length = 0;
   }
 }
 
+/**
+ * A mutation context with every field, always in the same order: every context then has one shape, so the
+ * mutators' reads of it stay monomorphic (a context grown field by field, or spread, costs the push path a
+ * fifth of its time in polymorphic lookups).
+ */
+export function mutationContext(
+  c: Pick<MutationContext, 'db' | 'sql' | 'user' | 'now' | 'clientId' | 'clientTime'> & {
+    batch?: WriteBatch;
+  },
+): MutationContext {
+  return {
+    db: c.db,
+    sql: c.sql,
+    user: c.user,
+    now: c.now,
+    clientId: c.clientId,
+    clientTime: c.clientTime,
+    batch: c.batch,
+    primed: undefined,
+    knownFree: undefined,
+  };
+}
+
+/** A REST mutation on SQLite: the app's better-sqlite3 connection (synchronous Ops). */
 export function restContext(db: Db, user: SessionUser, now: Date): MutationContext {
-  return { db, user, now, clientId: 'server', clientTime: now.getTime() };
+  return mutationContext({
+    db,
+    sql: sqliteConn(db.$client),
+    user,
+    now,
+    clientId: 'server',
+    clientTime: now.getTime(),
+  });
 }
 
 export const nowIso = (ctx: MutationContext) => ctx.now.toISOString();
@@ -75,9 +117,9 @@ export function requirePermission(ctx: MutationContext, key: string, message?: s
 }
 
 /** Bumps the company's sync version inside the current transaction and returns the new value. */
-export function nextVersion(ctx: MutationContext): number {
+export function* nextVersion(ctx: MutationContext): Op<number> {
   if (ctx.batch) return ++ctx.batch.lastVersion;
-  const version = statements(ctx.db).nextVersion.get(ctx.user.companyId);
+  const version = yield* io(ctx.sql.get(statements.nextVersion, [ctx.user.companyId]));
   if (version === undefined) throw new Error(`Company ${ctx.user.companyId} is missing`);
   return version;
 }
@@ -94,7 +136,7 @@ export function stampFields(
   return { version, fieldMeta, updatedAt: nowIso(ctx), updatedBy: ctx.user.id };
 }
 
-export function recordActivity(
+export function* recordActivity(
   ctx: MutationContext,
   activity: {
     actionType: string;
@@ -103,7 +145,7 @@ export function recordActivity(
     entityId?: string;
     metadata?: Record<string, unknown>;
   },
-): void {
+): Op<void> {
   const values: ActivityValues = [
     newId(),
     ctx.user.id,
@@ -116,10 +158,10 @@ export function recordActivity(
     nowIso(ctx),
   ];
   if (ctx.batch) ctx.batch.activities.push(values);
-  else statements(ctx.db).insertActivity.run(...values);
+  else yield* io(ctx.sql.run(statements.insertActivity, values));
 }
 
-export function notify(
+export function* notify(
   ctx: MutationContext,
   n: {
     userId: string;
@@ -129,97 +171,110 @@ export function notify(
     relatedEntityType?: string;
     relatedEntityId?: string;
   },
-): void {
-  statements(ctx.db).insertNotification.run(
-    newId(),
-    n.userId,
-    ctx.user.companyId,
-    n.title,
-    n.message,
-    n.type ?? 'info',
-    n.relatedEntityType ?? null,
-    n.relatedEntityId ?? null,
-    nowIso(ctx),
+): Op<void> {
+  yield* io(
+    ctx.sql.run(statements.insertNotification, [
+      newId(),
+      n.userId,
+      ctx.user.companyId,
+      n.title,
+      n.message,
+      n.type ?? 'info',
+      n.relatedEntityType ?? null,
+      n.relatedEntityId ?? null,
+      nowIso(ctx),
+    ]),
   );
 }
 
 /** Users of the caller's company holding a permission (e.g. who approves schedule changes). */
-export function usersWithPermission(ctx: MutationContext, permission: string): string[] {
-  return statements(ctx.db).usersWithPermission.all(ctx.user.companyId, permission);
+export function* usersWithPermission(ctx: MutationContext, permission: string): Op<string[]> {
+  return yield* io(ctx.sql.all(statements.usersWithPermission, [ctx.user.companyId, permission]));
+}
+
+/** What a visibility lookup reads through: a connection, with the rows a push has already read (if any). */
+export interface Visibility {
+  sql: SqlConn;
+  primed?: MutationContext['primed'];
 }
 
 /**
  * Runs a prepared visibility lookup (`statements.ts`) for the row with this id: the variant scoped to the
  * user's assignments for a subcontractor, the company-wide one for everyone else.
  */
-export function lookupVisible<R>(lookup: Scoped<R>, user: SessionUser, id: string): R | undefined {
-  const held = primed.get(lookup);
+export function* lookupVisible<R>(
+  c: Visibility,
+  lookup: Scoped<R>,
+  user: SessionUser,
+  id: string,
+): Op<R | undefined> {
+  const held = c.primed?.get(lookup);
   if (held && held.id === id && held.userId === user.id) {
     // Used once: a later lookup in the same mutation may follow a write and must read the row again.
-    primed.delete(lookup);
+    c.primed!.delete(lookup);
     return held.row as R;
   }
   const stmt = isScopedToAssignments(user) ? lookup.assigned : lookup.company;
-  return stmt.get({ id, company: user.companyId, user: user.id });
+  return yield* getRow(c.sql, stmt, { id, company: user.companyId, user: user.id });
 }
 
-const primed = new Map<Scoped<unknown>, { id: string; userId: string; row: unknown }>();
-
 /**
- * Runs `fn` with rows the caller has just read in this transaction and found visible to `user` (sync push
+ * Runs `body` with rows the caller has just read in this transaction and found visible to `user` (sync push
  * reads each mutation's row once, with its visibility, for the field decision: ADR 020). The first
- * `lookupVisible` of such a row in `fn` answers from it instead of reading it again; whatever `fn` did not
- * use is dropped when it returns, so nothing outlives the synchronous call.
+ * `lookupVisible` of such a row in `body` answers from it instead of reading it again; whatever `body` did
+ * not use is dropped when it returns.
  */
-export function withVisibleRows<T>(
+export function* withVisibleRows<T>(
+  ctx: MutationContext,
   rows: readonly { lookup: Scoped<unknown>; id: string; row: unknown }[],
-  user: SessionUser,
-  fn: () => T,
-): T {
-  for (const r of rows) primed.set(r.lookup, { id: r.id, userId: user.id, row: r.row });
+  body: () => Op<T>,
+): Op<T> {
+  ctx.primed = new Map(rows.map((r) => [r.lookup, { id: r.id, userId: ctx.user.id, row: r.row }]));
   try {
-    return fn();
+    return yield* body();
   } finally {
-    primed.clear();
+    ctx.primed = undefined;
   }
 }
 
-/** Ids the caller has just read to be free in a table, for `idTaken` (see `withNewId`). */
-let knownFree: { table: string; id: string } | undefined;
-
 /**
- * Runs `fn` knowing that no row of `table` has this id: the caller has just read so in this transaction
- * (sync push reads a create's id for SPEC W8). The first `idTaken` of that id in `fn` answers from it
- * instead of reading again; nothing outlives the synchronous call.
+ * Runs `body` knowing that no row of `table` has this id: the caller has just read so in this transaction
+ * (sync push reads a create's id for SPEC W8). The first `idTaken` of that id in `body` answers from it
+ * instead of reading again.
  */
-export function withNewId<T>(table: MirroredTable | string, id: string, fn: () => T): T {
-  knownFree = { table, id };
+export function* withNewId<T>(
+  ctx: MutationContext,
+  table: MirroredTable | string,
+  id: string,
+  body: () => Op<T>,
+): Op<T> {
+  ctx.knownFree = { table, id };
   try {
-    return fn();
+    return yield* body();
   } finally {
-    knownFree = undefined;
+    ctx.knownFree = undefined;
   }
 }
 
 /** Whether any row of the table (any company, live or tombstoned) has this id: a create's id must be new. */
-export function idTaken(ctx: MutationContext, table: MirroredTable, id: string): boolean {
-  if (knownFree && knownFree.table === table && knownFree.id === id) {
-    knownFree = undefined;
+export function* idTaken(ctx: MutationContext, table: MirroredTable, id: string): Op<boolean> {
+  const free = ctx.knownFree;
+  if (free && free.table === table && free.id === id) {
+    ctx.knownFree = undefined;
     return false;
   }
-  return statements(ctx.db).exists[table].get(id) !== undefined;
+  return (yield* io(ctx.sql.get(statements.exists[table], [id]))) !== undefined;
 }
 
 /**
  * A live project the user may see, or 404 (also for another company's id: never reveal existence).
  */
-export function findVisibleProject(
-  db: Db,
+export function* findVisibleProject(
+  c: Visibility,
   user: SessionUser,
   id: string,
-): typeof schema.projects.$inferSelect {
-  const s = statements(db);
-  const row = lookupVisible(s.project, user, id);
+): Op<typeof schema.projects.$inferSelect> {
+  const row = yield* lookupVisible(c, statements.project, user, id);
   if (!row) throw notFound('Project');
   return row;
 }
@@ -236,8 +291,11 @@ export const MIRRORED_TABLES = ['projects', 'tasks', 'project_logs', 'photos', '
 export type MirroredTable = (typeof MIRRORED_TABLES)[number];
 
 /** Tombstones rows of a mirrored table, each with its own new version so pull sends the deletion. */
-export function tombstone(ctx: MutationContext, table: MirroredTable, ids: readonly string[]): void {
-  const stmt = statements(ctx.db).tombstone[table];
+export function* tombstone(ctx: MutationContext, table: MirroredTable, ids: readonly string[]): Op<void> {
+  const stmt = statements.tombstone[table];
   const at = nowIso(ctx);
-  for (const id of ids) stmt.run(at, nextVersion(ctx), at, ctx.user.id, id, ctx.user.companyId);
+  for (const id of ids) {
+    const version = yield* nextVersion(ctx);
+    yield* io(ctx.sql.run(stmt, [at, version, at, ctx.user.id, id, ctx.user.companyId]));
+  }
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { computeProjectHealth } from '#shared/rules/project-health.ts';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import {
   findVisibleProject,
   nowIso,
@@ -19,43 +20,51 @@ export type HealthMetricsRow = typeof projectHealthMetrics.$inferSelect;
  * project_health_metrics row (the history is kept; readers take the latest). Inputs: the project's live
  * tasks, its live issue and safety logs, and its risk assessments.
  */
-export function calculateProjectHealth(ctx: MutationContext, projectId: string): HealthMetricsRow {
+export function* calculateProjectHealth(ctx: MutationContext, projectId: string): Op<HealthMetricsRow> {
   requirePermission(ctx, 'project_health:calculate');
-  const project = findVisibleProject(ctx.db, ctx.user, projectId);
+  const project = yield* findVisibleProject(ctx, ctx.user, projectId);
   const companyId = ctx.user.companyId;
-  const taskRows = ctx.db
-    .select({ status: tasks.status, dueDate: tasks.dueDate, assigneeId: tasks.assigneeId })
-    .from(tasks)
-    .where(and(eq(tasks.projectId, projectId), eq(tasks.companyId, companyId), isNull(tasks.deletedAt)))
-    .all();
-  const logRows = ctx.db
-    .select({ type: projectLogs.type, status: projectLogs.status })
-    .from(projectLogs)
-    .where(
-      and(
-        eq(projectLogs.projectId, projectId),
-        eq(projectLogs.companyId, companyId),
-        isNull(projectLogs.deletedAt),
-        inArray(projectLogs.type, ['issue', 'safety']),
-      ),
-    )
-    .all();
-  const riskRows = ctx.db
-    .select({ status: riskAssessments.status, riskScore: riskAssessments.riskScore })
-    .from(riskAssessments)
-    .where(and(eq(riskAssessments.projectId, projectId), eq(riskAssessments.companyId, companyId)))
-    .all();
+  const taskRows = yield* io(
+    ctx.db
+      .select({ status: tasks.status, dueDate: tasks.dueDate, assigneeId: tasks.assigneeId })
+      .from(tasks)
+      .where(and(eq(tasks.projectId, projectId), eq(tasks.companyId, companyId), isNull(tasks.deletedAt)))
+      .all(),
+  );
+  const logRows = yield* io(
+    ctx.db
+      .select({ type: projectLogs.type, status: projectLogs.status })
+      .from(projectLogs)
+      .where(
+        and(
+          eq(projectLogs.projectId, projectId),
+          eq(projectLogs.companyId, companyId),
+          isNull(projectLogs.deletedAt),
+          inArray(projectLogs.type, ['issue', 'safety']),
+        ),
+      )
+      .all(),
+  );
+  const riskRows = yield* io(
+    ctx.db
+      .select({ status: riskAssessments.status, riskScore: riskAssessments.riskScore })
+      .from(riskAssessments)
+      .where(and(eq(riskAssessments.projectId, projectId), eq(riskAssessments.companyId, companyId)))
+      .all(),
+  );
   const health = computeProjectHealth(
     { project, tasks: taskRows, logs: logRows, risks: riskRows },
     ctx.now,
     ctx.user.companyTimeZone,
   );
-  const row = ctx.db
-    .insert(projectHealthMetrics)
-    .values({ id: newId(), projectId, companyId, ...health, calculatedAt: nowIso(ctx) })
-    .returning()
-    .get();
-  recordActivity(ctx, {
+  const row = yield* io(
+    ctx.db
+      .insert(projectHealthMetrics)
+      .values({ id: newId(), projectId, companyId, ...health, calculatedAt: nowIso(ctx) })
+      .returning()
+      .get(),
+  );
+  yield* recordActivity(ctx, {
     actionType: 'project_health_calculated',
     description: `Calculated health of ${project.name}: ${health.overallHealthScore} (${health.riskLevel} risk)`,
     entityType: 'project',

@@ -2,8 +2,9 @@ import { type SQL, and, desc, eq, inArray } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { LogCreateSchema, LogPatchSchema } from '#shared/schemas/log.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { conflict, notFound } from '../http.ts';
 import {
@@ -18,6 +19,7 @@ import {
   tombstone,
   validate,
   type MutationContext,
+  type Visibility,
 } from './core.ts';
 import { canReferenceObject } from './photos.ts';
 import { OBJECT_URL_PREFIX, statements } from './statements.ts';
@@ -31,31 +33,36 @@ export const LOGS_ORDER = [
   { column: projectLogs.id, desc: true },
 ] as const;
 
-export function listVisibleLogs(
-  db: Db,
+export function* listVisibleLogs(
+  c: Conn,
   user: SessionUser,
   projectId?: string,
   page: { after?: SQL; limit?: number } = {},
 ) {
-  return db
-    .select()
-    .from(projectLogs)
-    .where(
-      and(
-        visibleWhere('project_logs', user),
-        projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
-        page.after,
-      ),
-    )
-    .orderBy(desc(projectLogs.createdAt), desc(projectLogs.id))
-    .limit(page.limit ?? -1)
-    .all();
+  return yield* io(
+    c.db
+      .select()
+      .from(projectLogs)
+      .where(
+        and(
+          visibleWhere('project_logs', user),
+          projectId === undefined ? undefined : eq(projectLogs.projectId, projectId),
+          page.after,
+        ),
+      )
+      .orderBy(desc(projectLogs.createdAt), desc(projectLogs.id))
+      .limit(page.limit ?? -1)
+      .all(),
+  );
 }
 
 /** A live log the user may see, or 404. */
-export function findVisibleLog(db: Db, user: SessionUser, id: string): typeof projectLogs.$inferSelect {
-  const s = statements(db);
-  const row = lookupVisible(s.log, user, id);
+export function* findVisibleLog(
+  c: Visibility,
+  user: SessionUser,
+  id: string,
+): Op<typeof projectLogs.$inferSelect> {
+  const row = yield* lookupVisible(c, statements.log, user, id);
   if (!row) throw notFound('Project log');
   return row;
 }
@@ -68,45 +75,47 @@ const PHOTO_URL = /^\/api\/photos\/([^/]+)/;
  * route, so REST and sync push apply the same rule. References already on the log are not re-checked, so
  * deleting a photo never makes its log uneditable.
  */
-function checkImageReferences(
+function* checkImageReferences(
   ctx: MutationContext,
   images: readonly string[],
   existing: readonly string[] = [],
-) {
+): Op<void> {
   const added = images.filter((u) => !existing.includes(u));
   for (const url of added) {
     if (!url.startsWith(OBJECT_URL_PREFIX)) continue;
-    if (!canReferenceObject(ctx, url.slice(OBJECT_URL_PREFIX.length))) throw notFound('Image');
+    if (!(yield* canReferenceObject(ctx, url.slice(OBJECT_URL_PREFIX.length)))) throw notFound('Image');
   }
   const ids = [...new Set(added.flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? []))];
   if (!ids.length) return;
-  const found = ctx.db
-    .select({ id: photos.id })
-    .from(photos)
-    .where(and(inArray(photos.id, ids), visibleWhere('photos', ctx.user)))
-    .all();
+  const found = yield* io(
+    ctx.db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(inArray(photos.id, ids), visibleWhere('photos', ctx.user)))
+      .all(),
+  );
   if (found.length !== ids.length) throw notFound('Photo');
 }
 
-export function createLog(ctx: MutationContext, input: unknown) {
+export function* createLog(ctx: MutationContext, input: unknown) {
   requirePermission(ctx, 'logs:create');
   const { userId: _ignored, ...data } = validate(LogCreateSchema, input);
-  const project = findVisibleProject(ctx.db, ctx.user, data.projectId);
-  checkImageReferences(ctx, data.images);
+  const project = yield* findVisibleProject(ctx, ctx.user, data.projectId);
+  yield* checkImageReferences(ctx, data.images);
   const id = data.id ?? newId();
-  if (idTaken(ctx, 'project_logs', id)) {
+  if (yield* idTaken(ctx, 'project_logs', id)) {
     throw conflict('A project log with this id already exists');
   }
-  const version = nextVersion(ctx);
+  const version = yield* nextVersion(ctx);
   const values = { ...data, userId: ctx.user.id };
-  const row = statements(ctx.db).rows.projectLogs.insert({
+  const row = yield* statements.rows.projectLogs.insert(ctx.sql, {
     ...values,
     id,
     companyId: ctx.user.companyId,
     createdAt: nowIso(ctx),
     ...stampFields(ctx, version, Object.keys(values)),
   });
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: 'log_created',
     description: `Wrote ${row.type} log "${row.title}" on ${project.name}`,
     entityType: 'project_log',
@@ -116,23 +125,24 @@ export function createLog(ctx: MutationContext, input: unknown) {
   return row;
 }
 
-export function updateLog(ctx: MutationContext, id: string, input: unknown) {
+export function* updateLog(ctx: MutationContext, id: string, input: unknown) {
   requirePermission(ctx, 'logs:update');
   const { userId: _ignored, ...patch } = validate(LogPatchSchema, input);
-  const current = findVisibleLog(ctx.db, ctx.user, id);
+  const current = yield* findVisibleLog(ctx, ctx.user, id);
   if (patch.projectId !== undefined && patch.projectId !== current.projectId) {
-    findVisibleProject(ctx.db, ctx.user, patch.projectId);
+    yield* findVisibleProject(ctx, ctx.user, patch.projectId);
   }
-  if (patch.images) checkImageReferences(ctx, patch.images, current.images);
-  const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.projectLogs.update(
+  if (patch.images) yield* checkImageReferences(ctx, patch.images, current.images);
+  const version = yield* nextVersion(ctx);
+  const row = yield* statements.rows.projectLogs.update(
+    ctx.sql,
     id,
     ctx.user.companyId,
     { ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) },
     current,
   );
   const changed = Object.keys(patch);
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: 'log_updated',
     description:
       patch.status && patch.status !== current.status
@@ -145,11 +155,11 @@ export function updateLog(ctx: MutationContext, id: string, input: unknown) {
   return row ?? current;
 }
 
-export function deleteLog(ctx: MutationContext, id: string) {
+export function* deleteLog(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'logs:delete');
-  const log = findVisibleLog(ctx.db, ctx.user, id);
-  tombstone(ctx, 'project_logs', [id]);
-  recordActivity(ctx, {
+  const log = yield* findVisibleLog(ctx, ctx.user, id);
+  yield* tombstone(ctx, 'project_logs', [id]);
+  yield* recordActivity(ctx, {
     actionType: 'log_deleted',
     description: `Deleted log "${log.title}"`,
     entityType: 'project_log',

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { ProjectCreateSchema, ProjectPatchSchema } from '#shared/schemas/project.ts';
 import { schema } from '../db/index.ts';
+import { io } from '../db/op.ts';
 import { conflict } from '../http.ts';
 import {
   idTaken,
@@ -19,22 +20,22 @@ import { statements } from './statements.ts';
 
 const { tasks, projectLogs, photos, scheduleChanges } = schema;
 
-export function createProject(ctx: MutationContext, input: unknown) {
+export function* createProject(ctx: MutationContext, input: unknown) {
   requirePermission(ctx, 'projects:create');
   const data = validate(ProjectCreateSchema, input);
   const id = data.id ?? newId();
-  if (idTaken(ctx, 'projects', id)) {
+  if (yield* idTaken(ctx, 'projects', id)) {
     throw conflict('A project with this id already exists');
   }
-  const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.projects.insert({
+  const version = yield* nextVersion(ctx);
+  const row = yield* statements.rows.projects.insert(ctx.sql, {
     ...data,
     id,
     companyId: ctx.user.companyId,
     createdAt: nowIso(ctx),
     ...stampFields(ctx, version, Object.keys(data)),
   });
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: 'project_created',
     description: `Created project ${row.name}`,
     entityType: 'project',
@@ -43,18 +44,19 @@ export function createProject(ctx: MutationContext, input: unknown) {
   return row;
 }
 
-export function updateProject(ctx: MutationContext, id: string, input: unknown) {
+export function* updateProject(ctx: MutationContext, id: string, input: unknown) {
   requirePermission(ctx, 'projects:update');
   const patch = validate(ProjectPatchSchema, input);
-  const current = findVisibleProject(ctx.db, ctx.user, id);
-  const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.projects.update(
+  const current = yield* findVisibleProject(ctx, ctx.user, id);
+  const version = yield* nextVersion(ctx);
+  const row = yield* statements.rows.projects.update(
+    ctx.sql,
     id,
     ctx.user.companyId,
     { ...patch, ...stampFields(ctx, version, Object.keys(patch), current.fieldMeta) },
     current,
   );
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: 'project_updated',
     description: `Updated project ${row?.name ?? current.name}`,
     entityType: 'project',
@@ -67,41 +69,45 @@ export function updateProject(ctx: MutationContext, id: string, input: unknown) 
  * Deletes (tombstones) a project with its tasks, logs, photos and their schedule changes in the caller's
  * transaction, as the delete dialog promises. Each tombstone gets its own version so pull sends it.
  */
-export function deleteProject(ctx: MutationContext, id: string) {
+export function* deleteProject(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'projects:delete');
-  const project = findVisibleProject(ctx.db, ctx.user, id);
-  const taskIds = ctx.db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.projectId, id), eq(tasks.companyId, ctx.user.companyId), isNull(tasks.deletedAt)))
-    .all()
-    .map((r) => r.id);
+  const project = yield* findVisibleProject(ctx, ctx.user, id);
+  const taskIds = (yield* io(
+    ctx.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.projectId, id), eq(tasks.companyId, ctx.user.companyId), isNull(tasks.deletedAt)))
+      .all(),
+  )).map((r) => r.id);
   const changeIds = taskIds.length
-    ? ctx.db
-        .select({ id: scheduleChanges.id })
-        .from(scheduleChanges)
-        .where(and(inArray(scheduleChanges.taskId, taskIds), isNull(scheduleChanges.deletedAt)))
-        .all()
-        .map((r) => r.id)
+    ? (yield* io(
+        ctx.db
+          .select({ id: scheduleChanges.id })
+          .from(scheduleChanges)
+          .where(and(inArray(scheduleChanges.taskId, taskIds), isNull(scheduleChanges.deletedAt)))
+          .all(),
+      )).map((r) => r.id)
     : [];
-  const logIds = ctx.db
-    .select({ id: projectLogs.id })
-    .from(projectLogs)
-    .where(and(eq(projectLogs.projectId, id), isNull(projectLogs.deletedAt)))
-    .all()
-    .map((r) => r.id);
-  const photoIds = ctx.db
-    .select({ id: photos.id })
-    .from(photos)
-    .where(and(eq(photos.projectId, id), isNull(photos.deletedAt)))
-    .all()
-    .map((r) => r.id);
-  tombstone(ctx, 'schedule_changes', changeIds);
-  tombstone(ctx, 'tasks', taskIds);
-  tombstone(ctx, 'project_logs', logIds);
-  tombstone(ctx, 'photos', photoIds);
-  tombstone(ctx, 'projects', [id]);
-  recordActivity(ctx, {
+  const logIds = (yield* io(
+    ctx.db
+      .select({ id: projectLogs.id })
+      .from(projectLogs)
+      .where(and(eq(projectLogs.projectId, id), isNull(projectLogs.deletedAt)))
+      .all(),
+  )).map((r) => r.id);
+  const photoIds = (yield* io(
+    ctx.db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.projectId, id), isNull(photos.deletedAt)))
+      .all(),
+  )).map((r) => r.id);
+  yield* tombstone(ctx, 'schedule_changes', changeIds);
+  yield* tombstone(ctx, 'tasks', taskIds);
+  yield* tombstone(ctx, 'project_logs', logIds);
+  yield* tombstone(ctx, 'photos', photoIds);
+  yield* tombstone(ctx, 'projects', [id]);
+  yield* recordActivity(ctx, {
     actionType: 'project_deleted',
     description: `Deleted project ${project.name}`,
     entityType: 'project',

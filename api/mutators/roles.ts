@@ -4,8 +4,9 @@ import type { RoleKind } from '#shared/enums.ts';
 import { ROLE_TEMPLATES } from '#shared/permissions.ts';
 import { RoleCreateSchema, RolePatchSchema } from '#shared/schemas/rbac.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import { badRequest, conflict, notFound } from '../http.ts';
 import {
   assertCompanyExists,
@@ -23,32 +24,34 @@ const { roles, permissions, rolePermissions, users } = schema;
 /** The five template roles (ids 1-5) every company relies on: never deleted, their kind never changes. */
 const TEMPLATE_ROLE_IDS: ReadonlySet<number> = new Set(Object.values(ROLE_TEMPLATES).map((t) => t.id));
 
-export function listPermissions(db: Db) {
-  return db
-    .select({
-      id: permissions.id,
-      name: permissions.name,
-      description: permissions.description,
-      category: permissions.category,
-      resource_type: permissions.resourceType,
-      action: permissions.action,
-    })
-    .from(permissions)
-    .orderBy(asc(permissions.id))
-    .all();
+export function* listPermissions(c: Conn) {
+  return yield* io(
+    c.db
+      .select({
+        id: permissions.id,
+        name: permissions.name,
+        description: permissions.description,
+        category: permissions.category,
+        resource_type: permissions.resourceType,
+        action: permissions.action,
+      })
+      .from(permissions)
+      .orderBy(asc(permissions.id))
+      .all(),
+  );
 }
 
 /** Every permission id must exist (400 naming the unknown ones). */
-function assertPermissionIds(db: Db, ids: readonly number[]): void {
+function* assertPermissionIds(c: Conn, ids: readonly number[]): Op<void> {
   if (!ids.length) return;
-  const known = new Set(
-    db
+  const rows = yield* io(
+    c.db
       .select({ id: permissions.id })
       .from(permissions)
       .where(inArray(permissions.id, [...ids]))
-      .all()
-      .map((r) => r.id),
+      .all(),
   );
+  const known = new Set(rows.map((r) => r.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length) {
     throw badRequest(`Unknown permission id(s): ${unknown.join(', ')}`, {
@@ -80,27 +83,32 @@ function visibleRolesWhere(user: SessionUser): SQL | undefined {
   return and(or(isNull(roles.companyId), eq(roles.companyId, user.companyId)), ne(roles.kind, 'root'));
 }
 
-export function listRoles(db: Db, user: SessionUser): RoleView[] {
-  const rows = db.select().from(roles).where(visibleRolesWhere(user)).orderBy(asc(roles.id)).all();
-  const perms = permissionIdsByRole(
-    db,
+export function* listRoles(c: Conn, user: SessionUser): Op<RoleView[]> {
+  const rows = yield* io(
+    c.db.select().from(roles).where(visibleRolesWhere(user)).orderBy(asc(roles.id)).all(),
+  );
+  const perms = yield* permissionIdsByRole(
+    c,
     rows.map((r) => r.id),
   );
   return rows.map((r) => roleView(r, perms.get(r.id) ?? []));
 }
 
-function findRole(db: Db, id: number): RoleRow {
-  const row = db.select().from(roles).where(eq(roles.id, id)).get();
+function* findRole(c: Conn, id: number): Op<RoleRow> {
+  const row = yield* io(c.db.select().from(roles).where(eq(roles.id, id)).get());
   if (!row) throw notFound('Role');
   return row;
 }
 
-function replaceRolePermissions(db: Db, roleId: number, ids: readonly number[]): void {
-  db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId)).run();
+function* replaceRolePermissions(c: Conn, roleId: number, ids: readonly number[]): Op<void> {
+  yield* io(c.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId)).run());
   if (ids.length) {
-    db.insert(rolePermissions)
-      .values(ids.map((permissionId) => ({ roleId, permissionId })))
-      .run();
+    yield* io(
+      c.db
+        .insert(rolePermissions)
+        .values(ids.map((permissionId) => ({ roleId, permissionId })))
+        .run(),
+    );
   }
 }
 
@@ -111,25 +119,27 @@ export function roleIdParam(raw: string): number {
   return id;
 }
 
-export function createRole(ctx: MutationContext, input: unknown): RoleView {
+export function* createRole(ctx: MutationContext, input: unknown): Op<RoleView> {
   requirePermission(ctx, 'platform:admin');
   const data = validateAdminBody(RoleCreateSchema, input);
-  if (data.company_id !== null) assertCompanyExists(ctx.db, data.company_id);
-  assertPermissionIds(ctx.db, data.permissions);
-  const row = ctx.db
-    .insert(roles)
-    .values({
-      name: data.name,
-      description: data.description ?? null,
-      companyId: data.company_id,
-      isTemplate: data.is_template,
-      kind: data.kind,
-      createdAt: nowIso(ctx),
-    })
-    .returning()
-    .get();
-  replaceRolePermissions(ctx.db, row.id, data.permissions);
-  recordActivity(ctx, {
+  if (data.company_id !== null) yield* assertCompanyExists(ctx, data.company_id);
+  yield* assertPermissionIds(ctx, data.permissions);
+  const row = yield* io(
+    ctx.db
+      .insert(roles)
+      .values({
+        name: data.name,
+        description: data.description ?? null,
+        companyId: data.company_id,
+        isTemplate: data.is_template,
+        kind: data.kind,
+        createdAt: nowIso(ctx),
+      })
+      .returning()
+      .get(),
+  );
+  yield* replaceRolePermissions(ctx, row.id, data.permissions);
+  yield* recordActivity(ctx, {
     actionType: 'role_created',
     description: `Created role ${row.name}`,
     entityType: 'role',
@@ -141,10 +151,10 @@ export function createRole(ctx: MutationContext, input: unknown): RoleView {
   );
 }
 
-export function updateRole(ctx: MutationContext, id: number, input: unknown): RoleView {
+export function* updateRole(ctx: MutationContext, id: number, input: unknown): Op<RoleView> {
   requirePermission(ctx, 'platform:admin');
   const patch = validateAdminBody(RolePatchSchema, input);
-  const current = findRole(ctx.db, id);
+  const current = yield* findRole(ctx, id);
   const isTemplateRole = TEMPLATE_ROLE_IDS.has(id);
   if (isTemplateRole && patch.kind !== undefined && patch.kind !== current.kind) {
     throw badRequest('The kind of a template role cannot change', { kind: 'Template roles keep their kind' });
@@ -156,18 +166,20 @@ export function updateRole(ctx: MutationContext, id: number, input: unknown): Ro
   }
   if (patch.company_id !== undefined && patch.company_id !== current.companyId) {
     if (patch.company_id !== null) {
-      assertCompanyExists(ctx.db, patch.company_id);
-      const outside = ctx.db
-        .select({ n: sql<number>`count(*)` })
-        .from(users)
-        .where(and(eq(users.roleId, id), ne(users.companyId, patch.company_id)))
-        .get();
+      yield* assertCompanyExists(ctx, patch.company_id);
+      const outside = yield* io(
+        ctx.db
+          .select({ n: sql<number>`count(*)` })
+          .from(users)
+          .where(and(eq(users.roleId, id), ne(users.companyId, patch.company_id)))
+          .get(),
+      );
       if (outside && outside.n > 0) throw conflict('Users of other companies still hold this role');
     }
   }
   if (patch.permissions !== undefined) {
-    assertPermissionIds(ctx.db, patch.permissions);
-    const names = permissionNames(ctx.db, patch.permissions);
+    yield* assertPermissionIds(ctx, patch.permissions);
+    const names = yield* permissionNames(ctx, patch.permissions);
     // Taking platform:admin away from the root role, or from the caller's own role, would lock root out.
     const kind = patch.kind ?? current.kind;
     if ((kind === 'root' || ctx.user.roleId === id) && !names.has('platform:admin')) {
@@ -183,41 +195,45 @@ export function updateRole(ctx: MutationContext, id: number, input: unknown): Ro
   if (patch.is_template !== undefined) set.isTemplate = patch.is_template;
   if (patch.kind !== undefined) set.kind = patch.kind;
   const row = Object.keys(set).length
-    ? (ctx.db.update(roles).set(set).where(eq(roles.id, id)).returning().get() ?? current)
+    ? ((yield* io(ctx.db.update(roles).set(set).where(eq(roles.id, id)).returning().get())) ?? current)
     : current;
-  if (patch.permissions !== undefined) replaceRolePermissions(ctx.db, id, patch.permissions);
+  if (patch.permissions !== undefined) yield* replaceRolePermissions(ctx, id, patch.permissions);
   // users.role mirrors the role's kind (subcontractor scoping, session lifetime): keep holders in step.
   if (patch.kind !== undefined && patch.kind !== current.kind) {
-    ctx.db
-      .update(users)
-      .set({ role: patch.kind, updatedAt: nowIso(ctx) })
-      .where(eq(users.roleId, id))
-      .run();
+    yield* io(
+      ctx.db
+        .update(users)
+        .set({ role: patch.kind, updatedAt: nowIso(ctx) })
+        .where(eq(users.roleId, id))
+        .run(),
+    );
   }
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: 'role_updated',
     description: `Updated role ${row.name}`,
     entityType: 'role',
     entityId: String(id),
     metadata: { fields: Object.keys(patch) },
   });
-  return roleView(row, permissionIdsByRole(ctx.db, [id]).get(id) ?? []);
+  return roleView(row, (yield* permissionIdsByRole(ctx, [id])).get(id) ?? []);
 }
 
-export function deleteRole(ctx: MutationContext, id: number) {
+export function* deleteRole(ctx: MutationContext, id: number): Op<{ id: number }> {
   requirePermission(ctx, 'platform:admin');
-  const role = findRole(ctx.db, id);
+  const role = yield* findRole(ctx, id);
   if (TEMPLATE_ROLE_IDS.has(id)) throw conflict('Template roles cannot be deleted');
-  const holders = ctx.db
-    .select({ n: sql<number>`count(*)` })
-    .from(users)
-    .where(eq(users.roleId, id))
-    .get();
+  const holders = yield* io(
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(eq(users.roleId, id))
+      .get(),
+  );
   if (holders && holders.n > 0) {
     throw conflict(`This role is still assigned to ${holders.n} user(s). Give them another role first.`);
   }
-  ctx.db.delete(roles).where(eq(roles.id, id)).run();
-  recordActivity(ctx, {
+  yield* io(ctx.db.delete(roles).where(eq(roles.id, id)).run());
+  yield* recordActivity(ctx, {
     actionType: 'role_deleted',
     description: `Deleted role ${role.name}`,
     entityType: 'role',

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { ScheduleChangeCreateSchema, ScheduleChangePatchSchema } from '#shared/schemas/schedule-change.ts';
 import type { SessionUser } from '../context.ts';
-import { schema, type Db } from '../db/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http.ts';
+import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '../http.ts';
 import {
   idTaken,
   lookupVisible,
@@ -16,6 +17,7 @@ import {
   usersWithPermission,
   validate,
   type MutationContext,
+  type Visibility,
 } from './core.ts';
 import { statements } from './statements.ts';
 import { applyTaskPatch, findVisibleTask } from './tasks.ts';
@@ -27,9 +29,12 @@ export const APPROVE_PERMISSION = 'schedule_changes:approve';
 export type ScheduleChangeRow = ScheduleChanges['$inferSelect'];
 
 /** A live schedule change the user may see (on a task the user may see), or 404. */
-export function findVisibleScheduleChange(db: Db, user: SessionUser, id: string): ScheduleChangeRow {
-  const s = statements(db);
-  const row = lookupVisible(s.scheduleChange, user, id);
+export function* findVisibleScheduleChange(
+  c: Visibility,
+  user: SessionUser,
+  id: string,
+): Op<ScheduleChangeRow> {
+  const row = yield* lookupVisible(c, statements.scheduleChange, user, id);
   if (!row) throw notFound('Schedule change');
   return row;
 }
@@ -45,20 +50,20 @@ function requesterName(user: SessionUser): string {
  * A request to move a task's due date. Anyone who can see the task may ask; the requester is the session
  * user whatever userId the body carries. Every approver but the requester is notified.
  */
-export function createScheduleChange(ctx: MutationContext, input: unknown): ScheduleChangeRow {
+export function* createScheduleChange(ctx: MutationContext, input: unknown): Op<ScheduleChangeRow> {
   requirePermission(ctx, 'schedule_changes:create');
   const { userId: _ignored, ...data } = validate(ScheduleChangeCreateSchema, input);
   const id = data.id ?? newId();
-  if (idTaken(ctx, 'schedule_changes', id)) {
+  if (yield* idTaken(ctx, 'schedule_changes', id)) {
     throw conflict('A schedule change with this id already exists');
   }
-  const task = findVisibleTask(ctx.db, ctx.user, data.taskId);
+  const task = yield* findVisibleTask(ctx, ctx.user, data.taskId);
   const values = {
     ...data,
     originalDate: data.originalDate === undefined ? task.dueDate : data.originalDate,
   };
-  const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.scheduleChanges.insert({
+  const version = yield* nextVersion(ctx);
+  const row = yield* statements.rows.scheduleChanges.insert(ctx.sql, {
     ...values,
     id,
     userId: ctx.user.id,
@@ -67,9 +72,9 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
     createdAt: nowIso(ctx),
     ...stampFields(ctx, version, [...Object.keys(values).filter((k) => k !== 'id'), 'userId', 'status']),
   });
-  for (const approver of usersWithPermission(ctx, APPROVE_PERMISSION)) {
+  for (const approver of yield* usersWithPermission(ctx, APPROVE_PERMISSION)) {
     if (approver === ctx.user.id) continue;
-    notify(ctx, {
+    yield* notify(ctx, {
       userId: approver,
       title: 'Schedule change requested',
       message: `${requesterName(ctx.user)} asked to move "${task.title}" from ${day(row.originalDate)} to ${day(row.newDate)}`,
@@ -78,7 +83,7 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
       relatedEntityId: id,
     });
   }
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: 'schedule_change_requested',
     description: `Requested a schedule change for ${task.title}`,
     entityType: 'schedule_change',
@@ -88,17 +93,19 @@ export function createScheduleChange(ctx: MutationContext, input: unknown): Sche
 }
 
 /** Why a decided request cannot change, naming who decided it (another device may have queued a decision). */
-function alreadyDecided(ctx: MutationContext, current: ScheduleChangeRow) {
+function* alreadyDecided(ctx: MutationContext, current: ScheduleChangeRow): Op<HttpError> {
   const who = current.decidedBy
-    ? ctx.db
-        .select({
-          name: schema.users.name,
-          firstName: schema.users.firstName,
-          lastName: schema.users.lastName,
-        })
-        .from(schema.users)
-        .where(and(eq(schema.users.id, current.decidedBy), eq(schema.users.companyId, ctx.user.companyId)))
-        .get()
+    ? yield* io(
+        ctx.db
+          .select({
+            name: schema.users.name,
+            firstName: schema.users.firstName,
+            lastName: schema.users.lastName,
+          })
+          .from(schema.users)
+          .where(and(eq(schema.users.id, current.decidedBy), eq(schema.users.companyId, ctx.user.companyId)))
+          .get(),
+      )
     : undefined;
   const name = who ? who.name || [who.firstName, who.lastName].filter(Boolean).join(' ') : '';
   return conflict(
@@ -111,18 +118,22 @@ function alreadyDecided(ctx: MutationContext, current: ScheduleChangeRow) {
  * SPEC W13, for pushed patches: a decided request refuses any change before the per-field decision runs,
  * so a decision made offline earlier than the one that won is told who decided instead of losing quietly.
  */
-export function assertPending(ctx: MutationContext, row: Record<string, unknown>): void {
-  const current = findVisibleScheduleChange(ctx.db, ctx.user, String(row.id));
-  if (current.status !== 'pending') throw alreadyDecided(ctx, current);
+export function* assertPending(ctx: MutationContext, row: Record<string, unknown>): Op<void> {
+  const current = yield* findVisibleScheduleChange(ctx, ctx.user, String(row.id));
+  if (current.status !== 'pending') throw yield* alreadyDecided(ctx, current);
 }
 
 /**
  * Either a decision (approvers only, pending requests only; approving moves the task's due date and the
  * requester is told) or an edit of reason and dates (the requester or an approver, while pending).
  */
-export function updateScheduleChange(ctx: MutationContext, id: string, input: unknown): ScheduleChangeRow {
+export function* updateScheduleChange(
+  ctx: MutationContext,
+  id: string,
+  input: unknown,
+): Op<ScheduleChangeRow> {
   const { status, ...edit } = validate(ScheduleChangePatchSchema, input);
-  const current = findVisibleScheduleChange(ctx.db, ctx.user, id);
+  const current = yield* findVisibleScheduleChange(ctx, ctx.user, id);
   const editFields = Object.keys(edit);
   if (status === undefined && editFields.length === 0) {
     throw badRequest('Send a decision (status) or the fields to change');
@@ -134,17 +145,18 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
   if (editFields.length && !isApprover && current.userId !== ctx.user.id) {
     throw forbidden('Only the requester can edit this schedule change');
   }
-  if (current.status !== 'pending') throw alreadyDecided(ctx, current);
+  if (current.status !== 'pending') throw yield* alreadyDecided(ctx, current);
 
-  const task = findVisibleTask(ctx.db, ctx.user, current.taskId);
+  const task = yield* findVisibleTask(ctx, ctx.user, current.taskId);
   const set: Partial<ScheduleChanges['$inferInsert']> = { ...edit };
   const fields = [...editFields];
   if (status !== undefined) {
     Object.assign(set, { status, decidedBy: ctx.user.id, decidedAt: nowIso(ctx) });
     fields.push('status', 'decidedBy', 'decidedAt');
   }
-  const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.scheduleChanges.update(
+  const version = yield* nextVersion(ctx);
+  const row = yield* statements.rows.scheduleChanges.update(
+    ctx.sql,
     id,
     ctx.user.companyId,
     { ...set, ...stampFields(ctx, version, fields, current.fieldMeta) },
@@ -153,7 +165,7 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
   if (!row) throw notFound('Schedule change');
 
   if (status === undefined) {
-    recordActivity(ctx, {
+    yield* recordActivity(ctx, {
       actionType: 'schedule_change_updated',
       description: `Edited the schedule change request for ${task.title}`,
       entityType: 'schedule_change',
@@ -161,9 +173,9 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
     });
     return row;
   }
-  if (status === 'approved') applyTaskPatch(ctx, task, { dueDate: row.newDate });
+  if (status === 'approved') yield* applyTaskPatch(ctx, task, { dueDate: row.newDate });
   if (row.userId && row.userId !== ctx.user.id) {
-    notify(ctx, {
+    yield* notify(ctx, {
       userId: row.userId,
       title: status === 'approved' ? 'Schedule change approved' : 'Schedule change rejected',
       message:
@@ -175,7 +187,7 @@ export function updateScheduleChange(ctx: MutationContext, id: string, input: un
       relatedEntityId: id,
     });
   }
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: status === 'approved' ? 'schedule_change_approved' : 'schedule_change_rejected',
     description: `${status === 'approved' ? 'Approved' : 'Rejected'} the schedule change for ${task.title}`,
     entityType: 'schedule_change',

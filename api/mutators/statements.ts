@@ -1,20 +1,23 @@
-import type Database from 'better-sqlite3';
 import { Param, Placeholder, SQL, and, eq, getTableColumns, is, sql, type Column } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../db/index.ts';
+import { drizzle as proxyDrizzle } from 'drizzle-orm/sqlite-proxy';
 import { schema } from '../db/index.ts';
-import { bulkInsert } from '../db/bulk-insert.ts';
+import { io, type Op } from '../db/op.ts';
 import { scopeSql, scopeWhere, type ScopedTable } from '../db/scope.ts';
+import { bulkInsert } from '../db/bulk-insert.ts';
+import { jsonArrayHas, rawStmt, rowsStmt, valueStmt, type SqlConn, type Stmt } from '../db/sql.ts';
 
 /**
- * The mutators' hot queries, prepared once per database connection (DESIGN.md section 12: drizzle's query
- * builder costs 4-8x raw SQL per call, a prepared statement ~1.1x; budgets B2 and B4). Reads and writes of
- * whole rows are drizzle's own prepared statements (`.prepare()` with placeholders), so rows are mapped by
- * drizzle and nowhere else; the few plain SQL statements below return single values, never rows.
+ * The mutators' hot statements, built once (DESIGN.md section 12: drizzle's query builder costs 4-8x raw SQL
+ * per call, a prepared statement ~1.1x; budgets B2 and B4) and run on either database through the seam
+ * (ADR 027). Reads and writes of whole rows are built by drizzle's query builder, so rows are mapped by
+ * drizzle's column decoders and nowhere else; the plain SQL statements below return single values, never rows.
  */
 
-type Sqlite = Database.Database;
 type Raw = Record<string, unknown>;
+
+/** Builds SQL only: the statements below are built once with it and run through a connection's `SqlConn`. */
+const build = proxyDrizzle(async () => ({ rows: [] }), { schema });
 
 /** What a drizzle prepared query exposes: its SQL, its parameters and the columns of its rows. */
 interface DrizzlePrepared {
@@ -23,16 +26,23 @@ interface DrizzlePrepared {
 }
 
 /**
- * Runs a query drizzle built and prepared, without drizzle's per-call machinery (ADR 020: B2, B4): the
- * parameters are bound through the same column encoders and the row decoded with the same column decoders
- * drizzle uses, so rows are exactly drizzle's; only the generic lookups per call (`is()` on every
- * parameter, toggling the statement's array mode, the generic row mapper) are done once here.
+ * A query drizzle built, run without drizzle's per-call machinery (ADR 020: B2, B4): the parameters are
+ * bound through the same column encoders and the row decoded with the same column decoders drizzle uses, so
+ * rows are exactly drizzle's; only the generic lookups per call (`is()` on every parameter, the generic row
+ * mapper) are done once here.
  */
-function leanGet(sqlite: Sqlite, prepared: unknown, encoded = false): LeanStatement {
+export interface Prepared<R> {
+  readonly stmt: Stmt<unknown[]>;
+  /** The statement's parameters from named values. */
+  bind(values: Raw): unknown[];
+  /** A row as drizzle decodes it (flat rows only). */
+  decode(row: unknown[]): R;
+}
+
+function prepare<R>(prepared: unknown, encoded = false): Prepared<R> {
   const q = prepared as DrizzlePrepared;
-  const stmt = sqlite.prepare<unknown[], unknown[]>(q.query.sql);
   // `encoded`: the caller passes values already through their column's encoder (see `TableRows`).
-  const bind = q.query.params.map((p): ((values: Raw) => unknown) => {
+  const binders = q.query.params.map((p): ((values: Raw) => unknown) => {
     if (is(p, Placeholder)) return (values) => values[p.name];
     if (is(p, Param) && is(p.value, Placeholder)) {
       const name = p.value.name;
@@ -40,34 +50,35 @@ function leanGet(sqlite: Sqlite, prepared: unknown, encoded = false): LeanStatem
     }
     return () => p;
   });
-  if (!stmt.reader)
-    return { get: () => undefined, run: (values) => stmt.run(bind.map((b) => b(values))).changes };
-  stmt.raw(true);
   const columns = (q.fields ?? []).map((f) => ({
     key: f.path[0]!,
     column: f.field as { mapFromDriverValue(v: unknown): unknown },
   }));
-  if (q.fields?.some((f) => f.path.length !== 1)) throw new Error('leanGet maps flat rows only');
+  if (q.fields?.some((f) => f.path.length !== 1)) throw new Error('prepare maps flat rows only');
   return {
-    get(values) {
-      const row = stmt.get(bind.map((b) => b(values)));
-      if (!row) return undefined;
+    stmt: rawStmt(q.query.sql),
+    bind: (values) => binders.map((b) => b(values)),
+    decode(row) {
       const out: Raw = {};
       for (let i = 0; i < columns.length; i++) {
         const v = row[i];
         out[columns[i]!.key] = v === null ? null : columns[i]!.column.mapFromDriverValue(v);
       }
-      return out;
+      return out as R;
     },
-    run: (values) => stmt.run(bind.map((b) => b(values))).changes,
   };
 }
 
-interface LeanStatement {
-  /** The first row (RETURNING), decoded as drizzle decodes it. */
-  get(values: Raw): unknown;
-  /** Runs it; the number of rows written. */
-  run(values: Raw): number;
+/** The first row of a prepared query (undefined when there is none), decoded. */
+export function* getRow<R>(c: SqlConn, p: Prepared<R>, values: Raw): Op<R | undefined> {
+  const row = yield* io(c.get(p.stmt, p.bind(values)));
+  return row === undefined ? undefined : p.decode(row);
+}
+
+/** Every row of a prepared query, decoded. */
+export function* allRows<R>(c: SqlConn, p: Prepared<R>, values: Raw): Op<R[]> {
+  const rows = yield* io(c.all(p.stmt, p.bind(values)));
+  return rows.map((r) => p.decode(r));
 }
 
 /** A column of a `TableRows` table, with what building its rows needs worked out once. */
@@ -125,15 +136,12 @@ type KeyedTable = SQLiteTable & { id: SQLiteColumn; companyId: SQLiteColumn };
  */
 class TableRows<T extends KeyedTable> {
   private readonly columns: ColumnInfo[];
-  private readonly inserts = new Map<string, LeanStatement>();
-  private readonly updates = new Map<string, LeanStatement>();
+  private readonly inserts = new Map<string, Prepared<T['$inferSelect']>>();
+  private readonly updates = new Map<string, Prepared<T['$inferSelect']>>();
   /** Columns the database or drizzle fill in by themselves: their rows are read back, never built. */
   private readonly computed: boolean;
 
-  constructor(
-    private readonly db: Db,
-    private readonly table: T,
-  ) {
+  constructor(private readonly table: T) {
     const columns = Object.entries(getTableColumns(table));
     this.columns = columns.map(([key, column]) => columnInfo(key, column));
     this.computed = columns.some(
@@ -165,10 +173,13 @@ class TableRows<T extends KeyedTable> {
    * encoded once for binding; undefined when SQLite would store a value other than as bound.
    */
   private rowAfter(
+    c: SqlConn,
     base: Raw | undefined,
     values: Raw,
   ): { row: Raw; encoded: Raw; keys: string[] } | undefined {
-    if (this.computed) return undefined;
+    // What SQLite stores for a bound value is known (`readBack`); PostgreSQL answers RETURNING in the same
+    // round trip as the write, so there it is always read back.
+    if (this.computed || c.dialect !== 'sqlite') return undefined;
     const row: Raw = {};
     const encoded: Raw = {};
     const keys: string[] = [];
@@ -197,20 +208,20 @@ class TableRows<T extends KeyedTable> {
    * INSERT of a new row, returned as stored. Columns left out take their static defaults; a column whose
    * default is computed per row (timestamps) must be given, since a prepared statement would freeze it.
    */
-  insert(values: T['$inferInsert']): T['$inferSelect'] {
+  *insert(c: SqlConn, values: T['$inferInsert']): Op<T['$inferSelect']> {
     const input = values as Raw;
-    const known = this.rowAfter(undefined, input);
+    const known = this.rowAfter(c, undefined, input);
     const keys = known?.keys ?? this.keysOf(input);
     const stmt = this.cached(this.inserts, `${known ? '' : 'returning:'}${keys.join(',')}`, () => {
-      const frozen = this.columns.find((c) => c.column.defaultFn && !keys.includes(c.key));
+      const frozen = this.columns.find((col) => col.column.defaultFn && !keys.includes(col.key));
       if (frozen) throw new Error(`${frozen.key} must be given: its default is computed per row`);
-      const insert = this.db.insert(this.table).values(this.placeholders(keys) as never);
+      const insert = build.insert(this.table).values(this.placeholders(keys) as never);
       return known
-        ? leanGet(this.db.$client, insert.prepare(), true)
-        : leanGet(this.db.$client, insert.returning().prepare());
+        ? prepare<T['$inferSelect']>(insert.prepare(), true)
+        : prepare<T['$inferSelect']>(insert.returning().prepare());
     });
-    if (!known) return stmt.get(input) as T['$inferSelect'];
-    stmt.run(known.encoded);
+    if (!known) return (yield* getRow(c, stmt, input))!;
+    yield* io(c.run(stmt.stmt, stmt.bind(known.encoded)));
     return known.row as T['$inferSelect'];
   }
 
@@ -220,17 +231,18 @@ class TableRows<T extends KeyedTable> {
    * given, must be that row as read in this transaction with nothing written to it since: the row is then
    * built from it instead of read back.
    */
-  update(
+  *update(
+    c: SqlConn,
     id: string,
     companyId: string,
     set: Partial<T['$inferInsert']>,
     current?: T['$inferSelect'],
-  ): T['$inferSelect'] | undefined {
+  ): Op<T['$inferSelect'] | undefined> {
     const input = set as Raw;
-    const known = current ? this.rowAfter(current as Raw, input) : undefined;
+    const known = current ? this.rowAfter(c, current as Raw, input) : undefined;
     const keys = known?.keys ?? this.keysOf(input);
     const stmt = this.cached(this.updates, `${known ? '' : 'returning:'}${keys.join(',')}`, () => {
-      const update = this.db
+      const update = build
         .update(this.table)
         .set(this.placeholders(keys) as never)
         .where(
@@ -240,15 +252,14 @@ class TableRows<T extends KeyedTable> {
           ),
         );
       return known
-        ? leanGet(this.db.$client, update.prepare(), true)
-        : leanGet(this.db.$client, update.returning().prepare());
+        ? prepare<T['$inferSelect']>(update.prepare(), true)
+        : prepare<T['$inferSelect']>(update.returning().prepare());
     });
-    if (!known) {
-      return stmt.get({ ...input, $id: id, $company: companyId }) as T['$inferSelect'] | undefined;
-    }
+    if (!known) return yield* getRow(c, stmt, { ...input, $id: id, $company: companyId });
     known.encoded.$id = id;
     known.encoded.$company = companyId;
-    return stmt.run(known.encoded) === 1 ? (known.row as T['$inferSelect']) : undefined;
+    const written = yield* io(c.run(stmt.stmt, stmt.bind(known.encoded)));
+    return written === 1 ? (known.row as T['$inferSelect']) : undefined;
   }
 }
 
@@ -277,23 +288,15 @@ export interface Visible {
 
 /** A lookup with a variant for everyone and one for subcontractors (scoped to their assignments). */
 export interface Scoped<R> {
-  company: { get(params: Visible): R | undefined };
-  assigned: { get(params: Visible): R | undefined };
+  company: Prepared<R>;
+  assigned: Prepared<R>;
 }
 
-function prepareStatements(db: Db) {
-  const sqlite = db.$client;
-  const rows = {
-    projects: new TableRows(db, schema.projects),
-    tasks: new TableRows(db, schema.tasks),
-    projectLogs: new TableRows(db, schema.projectLogs),
-    photos: new TableRows(db, schema.photos),
-    scheduleChanges: new TableRows(db, schema.scheduleChanges),
-  };
-  // The row with this id if the user may read it, both variants of the one scope rule prepared.
-  const byId = <T extends KeyedTable>(table: T, where: ScopedTable) => {
-    const prepare = (scoped: boolean) =>
-      db
+/** The row with this id if the user may read it, both variants of the one scope rule built. */
+function byId<T extends KeyedTable>(table: T, where: ScopedTable): Scoped<T['$inferSelect']> {
+  const prepared = (scoped: boolean) =>
+    prepare<T['$inferSelect']>(
+      build
         .select()
         .from(table as KeyedTable)
         .where(
@@ -302,69 +305,71 @@ function prepareStatements(db: Db) {
             scopeSql(scopeWhere(where, scoped, 'live'), 'placeholders'),
           ),
         )
-        .prepare();
-    return { company: prepare(false), assigned: prepare(true) } as unknown as Scoped<T['$inferSelect']>;
-  };
-  const exists = (table: string) =>
-    sqlite.prepare<[string], number>(`SELECT 1 FROM ${table} WHERE id = ?`).pluck();
-  const tombstone = (table: string) =>
-    sqlite.prepare<[string, number, string, string, string, string]>(
-      `UPDATE ${table} SET deleted_at = ?, version = ?, updated_at = ?, updated_by = ?
-       WHERE id = ? AND company_id = ? AND deleted_at IS NULL`,
+        .prepare(),
     );
-  return {
-    rows,
-    nextVersion: sqlite
-      .prepare<[string], number>(
-        'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
-      )
-      .pluck(),
-    /** A push batch writes the counter once, at its end (ADR 020). */
-    setLastVersion: sqlite.prepare<[number, string]>('UPDATE companies SET last_version = ? WHERE id = ?'),
-    insertActivity: sqlite.prepare<ActivityValues>(`${ACTIVITY_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    insertActivities: bulkInsert<ActivityValues>(sqlite, ACTIVITY_INSERT, 9),
-    insertNotification: sqlite.prepare<
-      [string, string, string, string, string, string, string | null, string | null, string]
-    >(
-      `INSERT INTO notifications (id, user_id, company_id, title, message, type, is_read, related_entity_type,
-         related_entity_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-    ),
-    usersWithPermission: sqlite
-      .prepare<[string, string], string>(
-        `SELECT u.id FROM users u
-         JOIN role_permissions rp ON rp.role_id = u.role_id JOIN permissions p ON p.id = rp.permission_id
-         WHERE u.company_id = ? AND u.is_active = 1 AND p.name = ?`,
-      )
-      .pluck(),
-    activeUser: sqlite
-      .prepare<[string, string], number>(
-        'SELECT 1 FROM users WHERE id = ? AND company_id = ? AND is_active = 1',
-      )
-      .pluck(),
-    exists: {
-      projects: exists('projects'),
-      tasks: exists('tasks'),
-      project_logs: exists('project_logs'),
-      photos: exists('photos'),
-      schedule_changes: exists('schedule_changes'),
-    },
-    tombstone: {
-      projects: tombstone('projects'),
-      tasks: tombstone('tasks'),
-      project_logs: tombstone('project_logs'),
-      photos: tombstone('photos'),
-      schedule_changes: tombstone('schedule_changes'),
-    },
-    project: byId(schema.projects, 'projects'),
-    task: byId(schema.tasks, 'tasks'),
-    log: byId(schema.projectLogs, 'project_logs'),
-    photo: byId(schema.photos, 'photos'),
-    scheduleChange: byId(schema.scheduleChanges, 'schedule_changes'),
-    objects: prepareObjectLookups(sqlite),
-    // Photos the user may see waiting for these bytes (sync/SPEC.md B7); takes @sha, @company and @user.
-    pendingPhotosOfBlob: (() => {
-      const prepare = (scoped: boolean) =>
-        db
+  return { company: prepared(false), assigned: prepared(true) };
+}
+
+const exists = (table: string) => valueStmt<number>(`SELECT 1 FROM ${table} WHERE id = ?`);
+const tombstone = (table: string) =>
+  rowsStmt(
+    `UPDATE ${table} SET deleted_at = ?, version = ?, updated_at = ?, updated_by = ?
+     WHERE id = ? AND company_id = ? AND deleted_at IS NULL`,
+  );
+
+/** Address of an uploaded object as a log stores it. */
+export const OBJECT_URL_PREFIX = '/api/objects/image/';
+
+export const statements = {
+  rows: {
+    projects: new TableRows(schema.projects),
+    tasks: new TableRows(schema.tasks),
+    projectLogs: new TableRows(schema.projectLogs),
+    photos: new TableRows(schema.photos),
+    scheduleChanges: new TableRows(schema.scheduleChanges),
+  },
+  nextVersion: valueStmt<number>(
+    'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
+  ),
+  /** A push batch writes the counter once, at its end (ADR 020). */
+  setLastVersion: rowsStmt('UPDATE companies SET last_version = ? WHERE id = ?'),
+  insertActivity: rowsStmt(`${ACTIVITY_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+  insertActivities: bulkInsert<ActivityValues>(ACTIVITY_INSERT, 9),
+  insertNotification: rowsStmt(
+    `INSERT INTO notifications (id, user_id, company_id, title, message, type, is_read, related_entity_type,
+       related_entity_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+  ),
+  usersWithPermission: valueStmt<string>(
+    `SELECT u.id FROM users u
+     JOIN role_permissions rp ON rp.role_id = u.role_id JOIN permissions p ON p.id = rp.permission_id
+     WHERE u.company_id = ? AND u.is_active = 1 AND p.name = ?`,
+  ),
+  activeUser: valueStmt<number>('SELECT 1 FROM users WHERE id = ? AND company_id = ? AND is_active = 1'),
+  exists: {
+    projects: exists('projects'),
+    tasks: exists('tasks'),
+    project_logs: exists('project_logs'),
+    photos: exists('photos'),
+    schedule_changes: exists('schedule_changes'),
+  },
+  tombstone: {
+    projects: tombstone('projects'),
+    tasks: tombstone('tasks'),
+    project_logs: tombstone('project_logs'),
+    photos: tombstone('photos'),
+    schedule_changes: tombstone('schedule_changes'),
+  },
+  project: byId(schema.projects, 'projects'),
+  task: byId(schema.tasks, 'tasks'),
+  log: byId(schema.projectLogs, 'project_logs'),
+  photo: byId(schema.photos, 'photos'),
+  scheduleChange: byId(schema.scheduleChanges, 'schedule_changes'),
+  objects: objectLookups(),
+  // Photos the user may see waiting for these bytes (sync/SPEC.md B7); takes @sha, @company and @user.
+  pendingPhotosOfBlob: (() => {
+    const prepared = (scoped: boolean) =>
+      prepare<typeof schema.photos.$inferSelect>(
+        build
           .select()
           .from(schema.photos)
           .where(
@@ -374,86 +379,74 @@ function prepareStatements(db: Db) {
               scopeSql(scopeWhere('photos', scoped, 'live'), 'placeholders'),
             ),
           )
-          .prepare();
-      return { company: prepare(false), assigned: prepare(true) };
-    })(),
-    /**
-     * A live photo the user may see that names these bytes, a present one first (a hash is not a capability
-     * either: bytes are reused or accepted only for a user who could read them).
-     */
-    photoOfBlob: (() => {
-      type Row = { filename: string; mimeType: string | null; sizeBytes: number | null; blobStatus: string };
-      const prepare = (scoped: boolean) =>
-        sqlite.prepare<[{ sha: string; company: string; user: string }], Row>(
-          `SELECT filename, mime_type AS mimeType, size_bytes AS sizeBytes, blob_status AS blobStatus
-           FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', scoped, 'live')}
-           ORDER BY blob_status = 'present' DESC LIMIT 1`,
-        );
-      return { company: prepare(false), assigned: prepare(true) };
-    })(),
-    liveScheduleChangesOfTask: sqlite
-      .prepare<[string, string], string>(
-        'SELECT id FROM schedule_changes WHERE task_id = ? AND company_id = ? AND deleted_at IS NULL',
-      )
-      .pluck(),
-  };
-}
-
-/** Address of an uploaded object as a log stores it. */
-export const OBJECT_URL_PREFIX = '/api/objects/image/';
+          .prepare(),
+      );
+    return { company: prepared(false), assigned: prepared(true) };
+  })(),
+  /**
+   * A live photo the user may see that names these bytes, a present one first (a hash is not a capability
+   * either: bytes are reused or accepted only for a user who could read them).
+   */
+  photoOfBlob: (() => {
+    type Row = { filename: string; mimeType: string | null; sizeBytes: number | null; blobStatus: string };
+    const stmt = (scoped: boolean) =>
+      rowsStmt<Row>(
+        `SELECT filename, mime_type AS "mimeType", size_bytes AS "sizeBytes", blob_status AS "blobStatus"
+         FROM photos WHERE photos.sha256 = @sha AND ${scopeWhere('photos', scoped, 'live')}
+         ORDER BY blob_status = 'present' DESC LIMIT 1`,
+      );
+    return { company: stmt(false), assigned: stmt(true) };
+  })(),
+  liveScheduleChangesOfTask: valueStmt<string>(
+    'SELECT id FROM schedule_changes WHERE task_id = ? AND company_id = ? AND deleted_at IS NULL',
+  ),
+};
 
 /**
  * Who may read the bytes stored under a key (DESIGN.md section 6: bytes are as visible as the rows naming
  * them). All take @key, @company and @user.
  */
-function prepareObjectLookups(sqlite: Sqlite) {
-  type Key = { key: string; company: string; user: string };
-  const both = <R>(sql: (scoped: boolean) => string) => ({
-    company: sqlite.prepare<[Key], R>(sql(false)),
-    assigned: sqlite.prepare<[Key], R>(sql(true)),
+function objectLookups() {
+  type Dialect = keyof typeof jsonArrayHas;
+  /** A statement in both databases' SQL: `text` gets the dialect to spell a log's images in. */
+  const stmt = <R>(mode: 'rows' | 'value', text: (d: Dialect) => string) =>
+    (mode === 'rows' ? rowsStmt<R> : valueStmt<R>)(text('sqlite'), text('postgres'));
+  const both = <R>(text: (scoped: boolean, d: Dialect) => string, mode: 'rows' | 'value') => ({
+    company: stmt<R>(mode, (d) => text(false, d)),
+    assigned: stmt<R>(mode, (d) => text(true, d)),
   });
-  const logNames = (alias: string) =>
-    `EXISTS (SELECT 1 FROM json_each(${alias}.images) j WHERE j.value = '${OBJECT_URL_PREFIX}' || @key)`;
+  const logNames = (alias: string, d: Dialect) =>
+    jsonArrayHas[d](`${alias}.images`, `'${OBJECT_URL_PREFIX}' || @key`);
   return {
     /** A live photo the user may see whose bytes are stored under the key and have arrived. */
     photo: both<{ mime: string | null }>(
       (scoped) =>
         `SELECT mime_type AS mime FROM photos WHERE photos.filename = @key AND photos.blob_status = 'present'
            AND ${scopeWhere('photos', scoped, 'live')} LIMIT 1`,
+      'rows',
     ),
     /** A live log the user may see that shows the object. */
     log: both<number>(
-      (scoped) =>
+      (scoped, d) =>
         `SELECT 1 FROM project_logs WHERE ${scopeWhere('project_logs', scoped, 'live')}
-           AND ${logNames('project_logs')} LIMIT 1`,
+           AND ${logNames('project_logs', d)} LIMIT 1`,
+      'value',
     ),
     /** Any row of the company naming the key, live or not: once one exists, rows decide, not the upload. */
-    named: sqlite
-      .prepare<[Key], number>(
-        `SELECT 1 WHERE EXISTS (SELECT 1 FROM photos WHERE company_id = @company AND filename = @key)
-           OR EXISTS (SELECT 1 FROM project_logs l WHERE l.company_id = @company AND ${logNames('l')})`,
-      )
-      .pluck(),
+    named: stmt<number>(
+      'value',
+      (d) => `SELECT 1 WHERE EXISTS (SELECT 1 FROM photos WHERE company_id = @company AND filename = @key)
+         OR EXISTS (SELECT 1 FROM project_logs l WHERE l.company_id = @company AND ${logNames('l', d)})`,
+    ),
     /** The uploader of a presigned upload of the company. */
-    uploader: sqlite
-      .prepare<[Key], string | null>(
-        'SELECT user_id FROM object_uploads WHERE key = @key AND company_id = @company',
-      )
-      .pluck(),
-    recordUpload: sqlite.prepare<[string, string, string, string]>(
+    uploader: valueStmt<string | null>(
+      'SELECT user_id FROM object_uploads WHERE key = @key AND company_id = @company',
+    ),
+    recordUpload: rowsStmt(
       `INSERT INTO object_uploads (key, company_id, user_id, created_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (key) DO NOTHING`,
     ),
   };
 }
 
-export type Statements = ReturnType<typeof prepareStatements>;
-
-const cache = new WeakMap<Sqlite, Statements>();
-
-/** The prepared statements of this connection (prepared on first use). */
-export function statements(db: Db): Statements {
-  let s = cache.get(db.$client);
-  if (!s) cache.set(db.$client, (s = prepareStatements(db)));
-  return s;
-}
+export type Statements = typeof statements;

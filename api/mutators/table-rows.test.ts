@@ -5,6 +5,8 @@ import { schema } from '../db/index.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { firstId } from '../sync/testing.ts';
 import { publicRow } from './core.ts';
+import { runSync } from '../db/op.ts';
+import { sqliteConn } from '../db/sql.ts';
 import { statements } from './statements.ts';
 
 // The rows a write answers with are built from what was written (ADR 020, round 4) rather than read back:
@@ -80,18 +82,21 @@ describe('rows answered by writes', () => {
   });
 
   it('a value SQLite stores converted (a number in a text column) answers as SQLite stored it', () => {
-    const rows = statements(t.db).rows.tasks;
+    const rows = statements.rows.tasks;
+    const sql = sqliteConn(t.db.$client);
     const id = newId();
     const at = new Date().toISOString();
     const written = t.db.$client.transaction(() =>
-      rows.insert({
-        id,
-        title: 42 as unknown as string,
-        companyId: company,
-        createdAt: at,
-        updatedAt: at,
-        fieldMeta: {},
-      }),
+      runSync(
+        rows.insert(sql, {
+          id,
+          title: 42 as unknown as string,
+          companyId: company,
+          createdAt: at,
+          updatedAt: at,
+          fieldMeta: {},
+        }),
+      ),
     )();
     // SQLite binds the number as a double and stores its text form, '42.0': not what was sent.
     expect(written.title).toBe('42.0');
@@ -99,7 +104,7 @@ describe('rows answered by writes', () => {
 
     const current = storedTask(id);
     const updated = t.db.$client.transaction(() =>
-      rows.update(id, company, { description: 7 as unknown as string, version: 1 }, current),
+      runSync(rows.update(sql, id, company, { description: 7 as unknown as string, version: 1 }, current)),
     )();
     expect(updated!.description).toBe('7.0');
     expect(updated).toEqual(storedTask(id));

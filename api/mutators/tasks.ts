@@ -24,8 +24,10 @@ import {
   tombstone,
   validate,
   type MutationContext,
+  type Visibility,
 } from './core.ts';
 import { statements } from './statements.ts';
+import { io, type Op } from '../db/op.ts';
 
 type Tasks = typeof schema.tasks;
 
@@ -36,9 +38,8 @@ export type PublicTask = Omit<TaskRow, 'fieldMeta' | 'deletedAt'>;
 /**
  * A live task the user may see, or 404 (also for another company's id: never reveal existence).
  */
-export function findVisibleTask(db: Db, user: SessionUser, id: string): TaskRow {
-  const s = statements(db);
-  const row = lookupVisible(s.task, user, id);
+export function* findVisibleTask(c: Visibility, user: SessionUser, id: string): Op<TaskRow> {
+  const row = yield* lookupVisible(c, statements.task, user, id);
   if (!row) throw notFound('Task');
   return row;
 }
@@ -74,8 +75,9 @@ export function listVisibleTasks(db: Db, user: SessionUser): PublicTask[] {
 }
 
 /** An assignee must be an active user of the caller's company (404 otherwise). */
-function checkAssignee(ctx: MutationContext, assigneeId: string): void {
-  if (!statements(ctx.db).activeUser.get(assigneeId, ctx.user.companyId)) throw notFound('Assignee');
+function* checkAssignee(ctx: MutationContext, assigneeId: string): Op<void> {
+  const active = yield* io(ctx.sql.get(statements.activeUser, [assigneeId, ctx.user.companyId]));
+  if (!active) throw notFound('Assignee');
 }
 
 function checkProjectRule(task: { category: string; projectId?: string | null }): void {
@@ -83,10 +85,10 @@ function checkProjectRule(task: { category: string; projectId?: string | null })
   if (message) throw badRequest(message, { projectId: message });
 }
 
-function notifyAssignee(ctx: MutationContext, task: TaskRow, previousAssignee: string | null): void {
+function* notifyAssignee(ctx: MutationContext, task: TaskRow, previousAssignee: string | null): Op<void> {
   const assignee = task.assigneeId;
   if (!assignee || assignee === previousAssignee || assignee === ctx.user.id) return;
-  notify(ctx, {
+  yield* notify(ctx, {
     userId: assignee,
     title: 'Task assigned',
     message: `You were assigned "${task.title}"`,
@@ -103,21 +105,21 @@ function completedAtFor(ctx: MutationContext, status: string, current?: TaskRow)
   return nowIso(ctx);
 }
 
-export function createTask(ctx: MutationContext, input: unknown): TaskRow {
+export function* createTask(ctx: MutationContext, input: unknown): Op<TaskRow> {
   requirePermission(ctx, 'tasks:create');
   const data = validate(TaskCreateSchema, input);
   const id = data.id ?? newId();
-  if (idTaken(ctx, 'tasks', id)) {
+  if (yield* idTaken(ctx, 'tasks', id)) {
     throw conflict('A task with this id already exists');
   }
   checkProjectRule(data);
-  if (data.projectId) findVisibleProject(ctx.db, ctx.user, data.projectId);
-  if (data.assigneeId) checkAssignee(ctx, data.assigneeId);
+  if (data.projectId) yield* findVisibleProject(ctx, ctx.user, data.projectId);
+  if (data.assigneeId) yield* checkAssignee(ctx, data.assigneeId);
   const completedAt = completedAtFor(ctx, data.status);
   const fields = Object.keys(data).filter((k) => k !== 'id');
   if (completedAt) fields.push('completedAt');
-  const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.tasks.insert({
+  const version = yield* nextVersion(ctx);
+  const row = yield* statements.rows.tasks.insert(ctx.sql, {
     ...data,
     id,
     companyId: ctx.user.companyId,
@@ -125,8 +127,8 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
     createdAt: nowIso(ctx),
     ...stampFields(ctx, version, fields),
   });
-  notifyAssignee(ctx, row, null);
-  recordActivity(ctx, {
+  yield* notifyAssignee(ctx, row, null);
+  yield* recordActivity(ctx, {
     actionType: 'task_created',
     description: `Created task ${row.title}`,
     entityType: 'task',
@@ -141,7 +143,7 @@ export function createTask(ctx: MutationContext, input: unknown): TaskRow {
  * step with the status and a notification for a new assignee. No permission check and no activity: callers
  * (updateTask, a schedule-change approval) do those.
  */
-export function applyTaskPatch(ctx: MutationContext, current: TaskRow, patch: TaskPatch): TaskRow {
+export function* applyTaskPatch(ctx: MutationContext, current: TaskRow, patch: TaskPatch): Op<TaskRow> {
   const set: Partial<Tasks['$inferInsert']> = { ...patch };
   const fields: string[] = Object.keys(patch);
   if (patch.status !== undefined) {
@@ -151,22 +153,23 @@ export function applyTaskPatch(ctx: MutationContext, current: TaskRow, patch: Ta
       fields.push('completedAt');
     }
   }
-  const version = nextVersion(ctx);
-  const row = statements(ctx.db).rows.tasks.update(
+  const version = yield* nextVersion(ctx);
+  const row = yield* statements.rows.tasks.update(
+    ctx.sql,
     current.id,
     ctx.user.companyId,
     { ...set, ...stampFields(ctx, version, fields, current.fieldMeta) },
     current,
   );
   if (!row) throw notFound('Task');
-  if (patch.assigneeId !== undefined) notifyAssignee(ctx, row, current.assigneeId);
+  if (patch.assigneeId !== undefined) yield* notifyAssignee(ctx, row, current.assigneeId);
   return row;
 }
 
-export function updateTask(ctx: MutationContext, id: string, input: unknown): TaskRow {
+export function* updateTask(ctx: MutationContext, id: string, input: unknown): Op<TaskRow> {
   requirePermission(ctx, 'tasks:update');
   const patch = validate(TaskPatchSchema, input);
-  const current = findVisibleTask(ctx.db, ctx.user, id);
+  const current = yield* findVisibleTask(ctx, ctx.user, id);
   if (Object.keys(patch).length === 0) return current;
   if (patch.category !== undefined || patch.projectId !== undefined) {
     checkProjectRule({
@@ -175,11 +178,13 @@ export function updateTask(ctx: MutationContext, id: string, input: unknown): Ta
     });
   }
   if (patch.projectId && patch.projectId !== current.projectId)
-    findVisibleProject(ctx.db, ctx.user, patch.projectId);
-  if (patch.assigneeId && patch.assigneeId !== current.assigneeId) checkAssignee(ctx, patch.assigneeId);
-  const row = applyTaskPatch(ctx, current, patch);
+    yield* findVisibleProject(ctx, ctx.user, patch.projectId);
+  if (patch.assigneeId && patch.assigneeId !== current.assigneeId) {
+    yield* checkAssignee(ctx, patch.assigneeId);
+  }
+  const row = yield* applyTaskPatch(ctx, current, patch);
   const completed = patch.status === 'completed' && current.status !== 'completed';
-  recordActivity(ctx, {
+  yield* recordActivity(ctx, {
     actionType: completed ? 'task_completed' : 'task_updated',
     description: `${completed ? 'Completed' : 'Updated'} task ${row.title}`,
     entityType: 'task',
@@ -190,13 +195,13 @@ export function updateTask(ctx: MutationContext, id: string, input: unknown): Ta
 }
 
 /** Tombstones a task and its schedule changes in the caller's transaction. */
-export function deleteTask(ctx: MutationContext, id: string) {
+export function* deleteTask(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'tasks:delete');
-  const task = findVisibleTask(ctx.db, ctx.user, id);
-  const changeIds = statements(ctx.db).liveScheduleChangesOfTask.all(id, ctx.user.companyId);
-  tombstone(ctx, 'schedule_changes', changeIds);
-  tombstone(ctx, 'tasks', [id]);
-  recordActivity(ctx, {
+  const task = yield* findVisibleTask(ctx, ctx.user, id);
+  const changeIds = yield* io(ctx.sql.all(statements.liveScheduleChangesOfTask, [id, ctx.user.companyId]));
+  yield* tombstone(ctx, 'schedule_changes', changeIds);
+  yield* tombstone(ctx, 'tasks', [id]);
+  yield* recordActivity(ctx, {
     actionType: 'task_deleted',
     description: `Deleted task ${task.title}`,
     entityType: 'task',

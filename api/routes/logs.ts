@@ -5,7 +5,7 @@ import { badRequest, readJson } from '../http.ts';
 import { publicRow } from '../mutators/core.ts';
 import { LOGS_ORDER, createLog, deleteLog, listVisibleLogs, updateLog } from '../mutators/logs.ts';
 import { claimNamedUploads } from '../storage/uploads.ts';
-import { mutate, sessionUser } from './helpers.ts';
+import { mutate, read, sessionUser } from './helpers.ts';
 import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
 export const logRoutes = new Hono<AppEnv>()
@@ -15,10 +15,13 @@ export const logRoutes = new Hono<AppEnv>()
       throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
     }
     const page = pageRequest(c);
-    const rows = listVisibleLogs(c.var.deps.db, sessionUser(c), projectId, {
-      after: afterWhere(LOGS_ORDER, page.after),
-      limit: readLimit(page),
-    });
+    const user = sessionUser(c);
+    const rows = read(c, (conn) =>
+      listVisibleLogs(conn, user, projectId, {
+        after: afterWhere(LOGS_ORDER, page.after),
+        limit: readLimit(page),
+      }),
+    );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {

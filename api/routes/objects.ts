@@ -18,7 +18,7 @@ import {
   sniffImage,
 } from '../storage/sniff.ts';
 import { acceptUpload, claimUpload } from '../storage/uploads.ts';
-import { sessionUser } from './helpers.ts';
+import { read, sessionUser } from './helpers.ts';
 
 const badSignature = () =>
   new HttpError(403, 'BAD_SIGNATURE', 'This upload address is invalid or has expired');
@@ -65,7 +65,7 @@ export async function serveReadableImage(c: Context<AppEnv>, key: string) {
   if (!StorageKey.safeParse(key).success) return null;
   const user = sessionUser(c);
   await claimUpload(c.var.deps, user, key);
-  const access = readableObject(c.var.deps.db, user, key);
+  const access = read(c, (conn) => readableObject(conn, user, key));
   if (!access) return null;
   return sendImage(c, key, access.mime);
 }

@@ -15,22 +15,22 @@ import {
   PHOTOS_ORDER,
   readableObject,
   type PhotoBlob,
+  type PhotoRow,
 } from '../mutators/photos.ts';
 import { discardImage, readCappedBody, storeImage, tooLarge } from '../storage/sniff.ts';
 import { uploadedImage } from '../storage/uploads.ts';
 import { sendImage } from './objects.ts';
-import { mutate, sessionUser } from './helpers.ts';
+import { mutate, read, sessionUser } from './helpers.ts';
 import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
 /** Room for the multipart boundaries and the text fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-type PhotoRow = ReturnType<typeof findVisiblePhoto>;
 const toJson = (row: PhotoRow) => ({ ...publicRow(row), url: `/api/photos/${row.id}/file` });
 
 /** Multipart upload (project gallery dialog): file, projectId, description, tags, userId (ignored). */
 async function createFromForm(c: Context<AppEnv>) {
-  const { store, db } = c.var.deps;
+  const { store } = c.var.deps;
   const user = sessionUser(c);
   // The whole body is capped while it streams in, before anything parses it.
   const raw = await readCappedBody(c.req.raw, MAX_PHOTO_BYTES + MULTIPART_OVERHEAD);
@@ -61,7 +61,8 @@ async function createFromForm(c: Context<AppEnv>) {
   const key = newId();
   const input = { ...fields, tags, originalName: fields.originalName ?? (file.name || null), filename: key };
   // Refuse bad fields and invisible projects before any byte is written.
-  findVisibleProject(db, user, parseWith(PhotoCreateSchema, input).projectId);
+  const { projectId } = parseWith(PhotoCreateSchema, input);
+  read(c, (conn) => findVisibleProject(conn, user, projectId));
   const meta = await storeImage(store, key, new Uint8Array(await file.arrayBuffer()), {
     companyId: user.companyId,
     userId: user.id,
@@ -89,7 +90,11 @@ async function createFromUpload(c: Context<AppEnv>) {
   const meta = await uploadedImage(c.var.deps, user, filename);
   // The key must name bytes the user may read (its own fresh upload, or a photo it can see): a key alone
   // must not turn another project's photo into one of the caller's.
-  if (!meta || meta.companyId !== user.companyId || !readableObject(c.var.deps.db, user, filename)) {
+  if (
+    !meta ||
+    meta.companyId !== user.companyId ||
+    !read(c, (conn) => readableObject(conn, user, filename))
+  ) {
     throw notFound('Upload');
   }
   const blob: PhotoBlob = {
@@ -102,7 +107,8 @@ async function createFromUpload(c: Context<AppEnv>) {
 }
 
 async function servePhoto(c: Context<AppEnv>) {
-  const photo = findVisiblePhoto(c.var.deps.db, sessionUser(c), c.req.param('id') ?? '');
+  const user = sessionUser(c);
+  const photo = read(c, (conn) => findVisiblePhoto(conn, user, c.req.param('id') ?? ''));
   if (photo.blobStatus !== 'present') {
     throw new HttpError(404, 'BLOB_PENDING', 'This photo has not finished uploading yet');
   }
@@ -118,10 +124,13 @@ export const photoRoutes = new Hono<AppEnv>()
       throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
     }
     const page = pageRequest(c);
-    const rows = listVisiblePhotos(c.var.deps.db, sessionUser(c), projectId, {
-      after: afterWhere(PHOTOS_ORDER, page.after),
-      limit: readLimit(page),
-    });
+    const user = sessionUser(c);
+    const rows = read(c, (conn) =>
+      listVisiblePhotos(conn, user, projectId, {
+        after: afterWhere(PHOTOS_ORDER, page.after),
+        limit: readLimit(page),
+      }),
+    );
     return sendPage(c, page, rows.map(toJson), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {

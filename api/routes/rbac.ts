@@ -22,7 +22,7 @@ import {
   listUsers,
   updateUser,
 } from '../mutators/users.ts';
-import { mutate, sessionUser } from './helpers.ts';
+import { mutate, read, sessionUser } from './helpers.ts';
 import { sendListPage } from './paging.ts';
 
 /**
@@ -30,8 +30,12 @@ import { sendListPage } from './paging.ts';
  * (company admins) and `platform:admin` (root) in; the mutators scope everything else.
  */
 export const rbacRoutes = new Hono<AppEnv>()
-  .get('/permissions', (c) => sendListPage(c, listPermissions(c.var.deps.db)))
-  .get('/roles', (c) => sendListPage(c, listRoles(c.var.deps.db, sessionUser(c))))
+  .get('/permissions', (c) => sendListPage(c, read(c, listPermissions)))
+  .get('/roles', (c) => {
+    const user = sessionUser(c);
+    const rows = read(c, (conn) => listRoles(conn, user));
+    return sendListPage(c, rows);
+  })
   .post('/roles', async (c) => {
     const body = await readJson(c);
     return c.json(
@@ -48,11 +52,15 @@ export const rbacRoutes = new Hono<AppEnv>()
     const id = roleIdParam(c.req.param('id'));
     return c.json(mutate(c, (ctx) => deleteRole(ctx, id)));
   })
-  .get('/users', (c) => sendListPage(c, listUsers(c.var.deps.db, sessionUser(c))))
+  .get('/users', (c) => {
+    const user = sessionUser(c);
+    const rows = read(c, (conn) => listUsers(conn, user));
+    return sendListPage(c, rows);
+  })
   .post('/users', async (c) => {
     const body = await readJson(c);
-    // Hashing is async, so it happens before the (synchronous) write transaction. A blank password gets a
-    // one-time password shown in this response only (DECISIONS.md: no shared default password).
+    // Hashing is async, so it happens before the write transaction (synchronous on SQLite). A blank password
+    // gets a one-time password shown in this response only (DECISIONS.md: no shared default password).
     const { password } = validateAdminBody(UserCreateSchema, body);
     const oneTimePassword = password ? undefined : generateOneTimePassword();
     const hash = await hashPassword(password ?? oneTimePassword ?? '');
@@ -74,9 +82,11 @@ export const rbacRoutes = new Hono<AppEnv>()
     eventStreams(c.var.deps.db).closeUser(c.req.param('id'));
     return c.json(deleted);
   })
-  .get('/companies/:id/users', (c) =>
-    sendListPage(c, listCompanyUsers(c.var.deps.db, sessionUser(c), c.req.param('id'))),
-  )
+  .get('/companies/:id/users', (c) => {
+    const user = sessionUser(c);
+    const rows = read(c, (conn) => listCompanyUsers(conn, user, c.req.param('id')));
+    return sendListPage(c, rows);
+  })
   .patch('/companies/:id', async (c) => {
     const body = await readJson(c);
     return c.json(mutate(c, (ctx) => updateCompany(ctx, c.req.param('id'), body)));

@@ -7,7 +7,7 @@ import { parseWith, readJson } from '../http.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { findVisibleProject } from '../mutators/core.ts';
 import { createRiskAssessment } from '../mutators/risks.ts';
-import { mutate, sessionUser } from './helpers.ts';
+import { mutate, read, sessionUser } from './helpers.ts';
 import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
 const { riskAssessments } = schema;
@@ -23,7 +23,8 @@ export const riskRoutes = new Hono<AppEnv>()
     const user = sessionUser(c);
     const page = pageRequest(c);
     const query = parseWith(RiskAssessmentListQuerySchema, c.req.query());
-    if (query.projectId) findVisibleProject(db, user, query.projectId);
+    const { projectId } = query;
+    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
     const rows = db
       .select()
       .from(riskAssessments)

@@ -367,7 +367,7 @@ describe('GET /api/tasks caching', () => {
       }[];
       expect(theirs.some((x) => x.id === target.id)).toBe(false);
     } finally {
-      t2.close();
+      await t2.close();
     }
   });
 });

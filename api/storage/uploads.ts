@@ -3,6 +3,7 @@ import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import { StorageKey } from '#shared/schemas/photo.ts';
 import type { AppDeps, SessionUser } from '../context.ts';
 import { writeTx } from '../db/index.ts';
+import { runSync } from '../db/op.ts';
 import { OBJECT_URL_PREFIX } from '../mutators/statements.ts';
 import { restContext } from '../mutators/core.ts';
 import { recordUpload } from '../mutators/photos.ts';
@@ -25,7 +26,7 @@ export async function acceptUpload(
   bytes: Uint8Array,
 ): Promise<ImageMeta> {
   const meta = await storeImage(deps.store, key, bytes, { companyId: user.companyId, userId: user.id });
-  writeTx(deps.db, () => recordUpload(restContext(deps.db, user, deps.now()), key));
+  writeTx(deps.db, () => runSync(recordUpload(restContext(deps.db, user, deps.now()), key)));
   return meta;
 }
 
@@ -74,8 +75,9 @@ export function namedObjectKeys(body: unknown): string[] {
 }
 
 /**
- * Claims this user's unclaimed uploads that a body names, before the (synchronous) mutators check the
- * keys: a log may name a presigned upload as its first use, on S3 as on disk (where nothing is waiting).
+ * Claims this user's unclaimed uploads that a body names, before the mutators (Ops, run inside the write
+ * transaction, where the store cannot be awaited) check the keys: a log may name a presigned upload as its
+ * first use, on S3 as on disk (where nothing is waiting).
  * A sync push skips refused uploads, so one bad image fails its own mutation (404), not the whole batch.
  */
 export async function claimNamedUploads(

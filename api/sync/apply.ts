@@ -1,8 +1,8 @@
-import type Database from 'better-sqlite3';
 import { newId } from '#shared/ids.ts';
 import type { Mutation, MutationResult, SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
+import { rawStmt, rowsStmt, type SqlConn, type Stmt } from '../db/sql.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http.ts';
 import { isScopedToAssignments, scopeWhere } from '../db/scope.ts';
 import {
@@ -47,20 +47,20 @@ import { ENTITY_NAME, wireColumns } from './tables.ts';
 type Row = Record<string, unknown> & { version: number; fieldMeta: FieldMeta };
 
 interface TableOps {
-  create: (ctx: MutationContext, input: Record<string, unknown>) => { version: number };
-  update?: (ctx: MutationContext, id: string, patch: Record<string, unknown>) => { version: number };
+  create: (ctx: MutationContext, input: Record<string, unknown>) => Op<{ version: number }>;
+  update?: (ctx: MutationContext, id: string, patch: Record<string, unknown>) => Op<{ version: number }>;
   /** The live row the user may see (404 otherwise), with its field meta. */
-  findVisible?: (db: Db, user: SessionUser, id: string) => Row;
+  findVisible?: (c: MutationContext, user: SessionUser, id: string) => Op<Row>;
   /** The prepared lookup the table's mutators find a visible row with (`lookupVisible`): push hands it the
    *  row it has already read, so each mutation reads its row once (ADR 020). Optional: without it the
    *  mutator reads the row again, which is only slower. */
   lookup?: (s: MutatorStatements) => Scoped<unknown>;
-  remove?: (ctx: MutationContext, id: string) => unknown;
+  remove?: (ctx: MutationContext, id: string) => Op<unknown>;
   /** The route permission of a patch, checked before the field decision so a patch that loses every field
    *  is still refused to a role that could not have made it. */
   updatePermission?: readonly string[];
   /** A rule about the stored row that no field decision may override (SPEC W13), checked before it. */
-  beforePatch?: (ctx: MutationContext, row: Record<string, unknown>) => void;
+  beforePatch?: (ctx: MutationContext, row: Record<string, unknown>) => Op<void> | void;
   /** Fields of `data` naming a parent row: a deleted parent rejects the mutation (SPEC W7). */
   parents: Partial<Record<string, SyncTable>>;
   /** Server-owned fields dropped from `data` (SPEC P7), besides the ones every table has. */
@@ -174,77 +174,71 @@ interface FullRow {
   record: Record<string, unknown>;
 }
 
-type Params = { id: string; company: string; user: string };
-
-function prepareStatements(sqlite: Database.Database) {
-  const lookup = {} as Record<SyncTable, Database.Statement<[string], Stored>>;
-  const full = {} as Record<SyncTable, (id: string, user: SessionUser) => FullRow | undefined>;
-  for (const table of Object.keys(OPS) as SyncTable[]) {
-    lookup[table] = sqlite.prepare(
-      `SELECT company_id AS companyId, deleted_at AS deletedAt, version, field_meta AS fieldMeta
+const LOOKUP = Object.fromEntries(
+  (Object.keys(OPS) as SyncTable[]).map((table) => [
+    table,
+    rowsStmt<Stored>(
+      `SELECT company_id AS "companyId", deleted_at AS "deletedAt", version, field_meta AS "fieldMeta"
        FROM ${table} WHERE id = ?`,
-    );
-    // The whole row by id in one read, with whether the user may see it: what the field decision needs
-    // and what the mutator's own visibility lookup would return (ADR 020). Read positionally (`raw`): this
-    // runs once per pushed mutation, and naming 20 columns per row was a fifth of the read's cost.
-    const cols = wireColumns(table);
-    const read = (scoped: boolean) =>
-      sqlite
-        .prepare<[Params], unknown[]>(
-          `SELECT deleted_at, field_meta, (${scopeWhere(table, scoped, 'live')}), ${cols.select}
-           FROM ${table} WHERE id = @id`,
-        )
-        .raw(true);
-    const variants = { company: read(false), assigned: read(true) };
-    const json = new Set(cols.json);
-    const booleans = new Set(cols.booleans);
-    const decoders = cols.keys.map((key) =>
-      json.has(key) ? ('json' as const) : booleans.has(key) ? ('boolean' as const) : ('plain' as const),
-    );
-    const FIRST = 3; // deleted_at, field_meta and the visibility come first
-    full[table] = (id, user) => {
-      const stmt = isScopedToAssignments(user) ? variants.assigned : variants.company;
-      const found = stmt.get({ id, company: user.companyId, user: user.id });
-      if (!found) return undefined;
-      const data: Record<string, unknown> = {};
-      for (let i = 0; i < decoders.length; i++) {
-        const v = found[FIRST + i];
-        const kind = decoders[i];
-        data[cols.keys[i]!] =
-          kind === 'plain' ? v : kind === 'boolean' ? v === 1 : typeof v === 'string' ? JSON.parse(v) : v;
-      }
-      const fieldMeta = JSON.parse(found[1] as string) as FieldMeta;
-      const deletedAt = found[0] as string | null;
-      return {
-        companyId: data.companyId as string,
-        deletedAt,
-        version: data.version as number,
-        fieldMeta,
-        row: data,
-        visible: found[2] === 1,
-        record: { ...data, fieldMeta, deletedAt },
-      };
-    };
-  }
-  return {
-    lookup,
-    full,
-    insertConflict: sqlite.prepare(
-      `INSERT INTO sync_conflicts (id, company_id, table_name, row_id, field, kept_value, overwritten_value,
-         kept_client_id, overwritten_client_id, user_id, mutation_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+  ]),
+) as Record<SyncTable, Stmt<Stored>>;
+
+/**
+ * The whole row by id in one read, with whether the user may see it: what the field decision needs and what
+ * the mutator's own visibility lookup would return (ADR 020). Read positionally (raw): this runs once per
+ * pushed mutation, and naming 20 columns per row was a fifth of the read's cost.
+ */
+function fullReader(table: SyncTable) {
+  const cols = wireColumns(table);
+  const read = (scoped: boolean) =>
+    rawStmt(
+      `SELECT deleted_at, field_meta, (${scopeWhere(table, scoped, 'live')}), ${cols.select}
+       FROM ${table} WHERE id = @id`,
+    );
+  const variants = { company: read(false), assigned: read(true) };
+  const json = new Set(cols.json);
+  const booleans = new Set(cols.booleans);
+  const decoders = cols.keys.map((key) =>
+    json.has(key) ? ('json' as const) : booleans.has(key) ? ('boolean' as const) : ('plain' as const),
+  );
+  const FIRST = 3; // deleted_at, field_meta and the visibility come first
+  return function* full(c: SqlConn, id: string, user: SessionUser): Op<FullRow | undefined> {
+    const stmt = isScopedToAssignments(user) ? variants.assigned : variants.company;
+    const found = yield* io(c.get(stmt, { id, company: user.companyId, user: user.id }));
+    if (!found) return undefined;
+    const data: Record<string, unknown> = {};
+    for (let i = 0; i < decoders.length; i++) {
+      const v = found[FIRST + i];
+      const kind = decoders[i];
+      data[cols.keys[i]!] =
+        kind === 'plain' ? v : kind === 'boolean' ? v === 1 : typeof v === 'string' ? JSON.parse(v) : v;
+    }
+    const fieldMeta = JSON.parse(found[1] as string) as FieldMeta;
+    const deletedAt = found[0] as string | null;
+    return {
+      companyId: data.companyId as string,
+      deletedAt,
+      version: data.version as number,
+      fieldMeta,
+      row: data,
+      // A condition reads 1 in SQLite and true in PostgreSQL.
+      visible: found[2] === 1 || found[2] === true,
+      record: { ...data, fieldMeta, deletedAt },
+    };
   };
 }
 
-type Statements = ReturnType<typeof prepareStatements>;
-const statementCache = new WeakMap<Database.Database, Statements>();
+const FULL = Object.fromEntries((Object.keys(OPS) as SyncTable[]).map((t) => [t, fullReader(t)])) as Record<
+  SyncTable,
+  ReturnType<typeof fullReader>
+>;
 
-function statements(db: Db): Statements {
-  let s = statementCache.get(db.$client);
-  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
-  return s;
-}
+const INSERT_CONFLICT = rowsStmt(
+  `INSERT INTO sync_conflicts (id, company_id, table_name, row_id, field, kept_value, overwritten_value,
+     kept_client_id, overwritten_client_id, user_id, mutation_id, created_at)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
 
 type Primed = { lookup: Scoped<unknown>; id: string; row: unknown };
 
@@ -252,7 +246,7 @@ type Primed = { lookup: Scoped<unknown>; id: string; row: unknown };
 function primed(ctx: MutationContext, table: SyncTable, id: string, stored: FullRow): Primed[] {
   const lookup = OPS[table].lookup;
   if (!lookup || !stored.visible) return [];
-  return [{ lookup: lookup(mutatorStatements(ctx.db)), id, row: stored.record }];
+  return [{ lookup: lookup(mutatorStatements), id, row: stored.record }];
 }
 
 const rowDeleted = (table: SyncTable) =>
@@ -278,12 +272,12 @@ function withoutServerFields(data: Record<string, unknown>, ignored: readonly st
  * A parent id of the caller's company that is tombstoned rejects the mutation (SPEC W7). Returns the
  * parents read, for the mutator's own check that the user may see them.
  */
-function checkParents(ctx: MutationContext, ops: TableOps, fields: Record<string, unknown>): Primed[] {
+function* checkParents(ctx: MutationContext, ops: TableOps, fields: Record<string, unknown>): Op<Primed[]> {
   const read: Primed[] = [];
   for (const [field, parent] of Object.entries(ops.parents)) {
     const id = fields[field];
     if (typeof id !== 'string' || !parent) continue;
-    const stored = statements(ctx.db).full[parent](id, ctx.user);
+    const stored = yield* FULL[parent](ctx.sql, id, ctx.user);
     if (!stored || stored.companyId !== ctx.user.companyId) continue;
     if (stored.deletedAt) throw parentDeleted(parent);
     read.push(...primed(ctx, parent, id, stored));
@@ -296,22 +290,22 @@ function checkParents(ctx: MutationContext, ops: TableOps, fields: Record<string
  * the bytes follow on their own (PUT /api/sync/blobs/{sha256}). Bytes the company already has make the
  * new row present at once, pointing at the same stored file.
  */
-function createSyncedPhoto(ctx: MutationContext, input: Record<string, unknown>) {
+function* createSyncedPhoto(ctx: MutationContext, input: Record<string, unknown>) {
   const { sha256, ...rest } = input;
   if (typeof sha256 !== 'string' || !SHA256.test(sha256)) {
     const message =
       sha256 === undefined ? 'Sha256 is required' : 'Sha256 must be 64 lowercase hex characters';
     throw new HttpError(400, 'VALIDATION_FAILED', message, { sha256: message });
   }
-  const present = reusableBlob(ctx.db, ctx.user, sha256);
+  const present = yield* reusableBlob(ctx, ctx.user, sha256);
   const blob: PhotoBlob = present
     ? { sha256, mimeType: present.mimeType, sizeBytes: present.sizeBytes, blobStatus: 'present' }
     : { sha256, mimeType: null, sizeBytes: null, blobStatus: 'pending' };
-  return createPhoto(ctx, { ...rest, filename: present?.filename ?? sha256 }, blob);
+  return yield* createPhoto(ctx, { ...rest, filename: present?.filename ?? sha256 }, blob);
 }
 
-function applyCreate(ctx: MutationContext, m: Mutation, ops: TableOps): MutationResult {
-  const existing = statements(ctx.db).lookup[m.table].get(m.rowId);
+function* applyCreate(ctx: MutationContext, m: Mutation, ops: TableOps): Op<MutationResult> {
+  const existing = yield* io(ctx.sql.get(LOOKUP[m.table], [m.rowId]));
   if (existing) {
     // SPEC W8: this device's own create, sent again (its answer was lost before the id was acknowledged).
     const own = existing.companyId === ctx.user.companyId;
@@ -326,24 +320,30 @@ function applyCreate(ctx: MutationContext, m: Mutation, ops: TableOps): Mutation
     );
   }
   const input = { ...withoutServerFields(m.data, ops.ignoredOnCreate), id: m.rowId };
-  const parents = checkParents(ctx, ops, input);
+  const parents = yield* checkParents(ctx, ops, input);
   // The read above found the id free: the mutator's own check that it is new answers from that (ADR 020).
-  const row = withNewId(m.table, m.rowId, () =>
-    withVisibleRows(parents, ctx.user, () => ops.create(ctx, input)),
+  const row = yield* withNewId(ctx, m.table, m.rowId, () =>
+    withVisibleRows(ctx, parents, () => ops.create(ctx, input)),
   );
   return { id: m.id, status: 'applied', version: row.version };
 }
 
-function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId: number): MutationResult {
+function* applyPatch(
+  ctx: MutationContext,
+  m: Mutation,
+  ops: TableOps,
+  mutationId: number,
+): Op<MutationResult> {
   const { update, findVisible } = ops;
   if (!update || !findVisible) throw unsupported(m);
-  const stored = statements(ctx.db).full[m.table](m.rowId, ctx.user);
+  const stored = yield* FULL[m.table](ctx.sql, m.rowId, ctx.user);
   if (!stored || stored.companyId !== ctx.user.companyId) throw notFound(ENTITY_NAME[m.table]);
   if (stored.deletedAt) throw rowDeleted(m.table);
   if (ops.updatePermission && !ops.updatePermission.some((p) => ctx.user.permissions.has(p))) {
     throw forbidden();
   }
-  ops.beforePatch?.(ctx, stored.row);
+  const before = ops.beforePatch?.(ctx, stored.row);
+  if (before) yield* before;
   const patch = withoutServerFields(m.data, ops.ignoredOnPatch);
   const { winners, lost, overwritten } = decideFields(
     stored.row,
@@ -356,14 +356,14 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
   let version = stored.version;
   const own = primed(ctx, m.table, m.rowId, stored);
   if (Object.keys(winners).length > 0) {
-    const parents = checkParents(ctx, ops, winners);
+    const parents = yield* checkParents(ctx, ops, winners);
     // The mutator checks visibility (subcontractor scope) and the fine-grained rules itself.
-    version = withVisibleRows([...own, ...parents], ctx.user, () => update(ctx, m.rowId, winners)).version;
+    const row = yield* withVisibleRows(ctx, [...own, ...parents], () => update(ctx, m.rowId, winners));
+    version = row.version;
   } else {
     // Nothing to write, but a row the user may not see must still answer as missing.
-    withVisibleRows(own, ctx.user, () => findVisible(ctx.db, ctx.user, m.rowId));
+    yield* withVisibleRows(ctx, own, () => findVisible(ctx, ctx.user, m.rowId));
   }
-  const { insertConflict } = statements(ctx.db);
   const record = (
     field: string,
     kept: unknown,
@@ -371,25 +371,27 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
     keptClient: string | null,
     lostClient: string | null,
   ) =>
-    insertConflict.run(
-      newId(),
-      ctx.user.companyId,
-      m.table,
-      m.rowId,
-      field,
-      JSON.stringify(kept ?? null),
-      JSON.stringify(overwrittenValue ?? null),
-      keptClient,
-      lostClient,
-      ctx.user.id,
-      mutationId,
-      nowIso(ctx),
+    io(
+      ctx.sql.run(INSERT_CONFLICT, [
+        newId(),
+        ctx.user.companyId,
+        m.table,
+        m.rowId,
+        field,
+        JSON.stringify(kept ?? null),
+        JSON.stringify(overwrittenValue ?? null),
+        keptClient,
+        lostClient,
+        ctx.user.id,
+        mutationId,
+        nowIso(ctx),
+      ]),
     );
-  for (const c of lost) record(c.field, c.kept, c.yours, c.keptClientId, ctx.clientId);
+  for (const c of lost) yield* record(c.field, c.kept, c.yours, c.keptClientId, ctx.clientId);
   const fieldMeta = stored.fieldMeta;
   for (const o of overwritten) {
-    record(o.field, winners[o.field], o.previous, ctx.clientId, o.previousClientId);
-    notifyReplacedValue(ctx, {
+    yield* record(o.field, winners[o.field], o.previous, ctx.clientId, o.previousClientId);
+    yield* notifyReplacedValue(ctx, {
       table: m.table,
       rowId: m.rowId,
       row: { ...stored.row, ...winners },
@@ -411,15 +413,15 @@ function applyPatch(ctx: MutationContext, m: Mutation, ops: TableOps, mutationId
   };
 }
 
-function applyDelete(ctx: MutationContext, m: Mutation, ops: TableOps): MutationResult {
+function* applyDelete(ctx: MutationContext, m: Mutation, ops: TableOps): Op<MutationResult> {
   const { remove } = ops;
   if (!remove) throw unsupported(m);
-  const stored = statements(ctx.db).full[m.table](m.rowId, ctx.user);
+  const stored = yield* FULL[m.table](ctx.sql, m.rowId, ctx.user);
   if (!stored || stored.companyId !== ctx.user.companyId) throw notFound(ENTITY_NAME[m.table]);
   // SPEC W6: deleting what is already deleted changes nothing and is not an error.
   if (stored.deletedAt) return { id: m.id, status: 'applied', version: stored.version };
-  withVisibleRows(primed(ctx, m.table, m.rowId, stored), ctx.user, () => remove(ctx, m.rowId));
-  const after = statements(ctx.db).lookup[m.table].get(m.rowId);
+  yield* withVisibleRows(ctx, primed(ctx, m.table, m.rowId, stored), () => remove(ctx, m.rowId));
+  const after = yield* io(ctx.sql.get(LOOKUP[m.table], [m.rowId]));
   return { id: m.id, status: 'applied', version: after?.version ?? stored.version };
 }
 
@@ -427,17 +429,17 @@ function applyDelete(ctx: MutationContext, m: Mutation, ops: TableOps): Mutation
  * Applies one mutation in the caller's transaction (and savepoint). Permanent failures surface as a 4xx
  * HttpError, which the caller turns into a `rejected` result (SPEC P8); anything else propagates.
  */
-export function applyMutation(ctx: MutationContext, m: Mutation): MutationResult {
+export function* applyMutation(ctx: MutationContext, m: Mutation): Op<MutationResult> {
   const ops = OPS[m.table];
   if (m.data.id !== undefined && m.data.id !== m.rowId) {
     throw badRequest('Data id must match rowId', { id: 'must match rowId' });
   }
   switch (m.op) {
     case 'create':
-      return applyCreate(ctx, m, ops);
+      return yield* applyCreate(ctx, m, ops);
     case 'patch':
-      return applyPatch(ctx, m, ops, m.id);
+      return yield* applyPatch(ctx, m, ops, m.id);
     case 'delete':
-      return applyDelete(ctx, m, ops);
+      return yield* applyDelete(ctx, m, ops);
   }
 }

@@ -1,6 +1,9 @@
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import type { SessionUser } from '../context.ts';
+import { connOf } from '../db/database.ts';
 import { writeTx, type Db } from '../db/index.ts';
+import { io, runSync, type Op } from '../db/op.ts';
+import { valueStmt, type SqlConn } from '../db/sql.ts';
 import { HttpError, badRequest, notFound } from '../http.ts';
 import { restContext } from '../mutators/core.ts';
 import { markBlobPresent, photoOfBlobVisible } from '../mutators/photos.ts';
@@ -10,17 +13,14 @@ import { syncNotifier } from './events.ts';
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
 
-/** The company already has these bytes under their hash: a present photo of its own points at them (B6). */
-export function companyHoldsBlob(db: Db, companyId: string, sha256: string): boolean {
-  return (
-    db.$client
-      .prepare<[string, string, string], number>(
-        `SELECT 1 FROM photos WHERE company_id = ? AND sha256 = ? AND filename = ? AND blob_status = 'present'
+const COMPANY_HOLDS_BLOB = valueStmt<number>(
+  `SELECT 1 FROM photos WHERE company_id = ? AND sha256 = ? AND filename = ? AND blob_status = 'present'
          LIMIT 1`,
-      )
-      .pluck()
-      .get(companyId, sha256, sha256) !== undefined
-  );
+);
+
+/** The company already has these bytes under their hash: a present photo of its own points at them (B6). */
+export function* companyHoldsBlob(c: { sql: SqlConn }, companyId: string, sha256: string): Op<boolean> {
+  return (yield* io(c.sql.get(COMPANY_HOLDS_BLOB, [companyId, sha256, sha256]))) !== undefined;
 }
 
 export interface BlobAnswer {
@@ -44,7 +44,8 @@ export async function putBlob(
   if (!SHA256_HEX.test(sha256)) {
     throw badRequest('The address must be the SHA-256 of the bytes, in lowercase hex', { sha256: 'invalid' });
   }
-  if (!photoOfBlobVisible(db, user, sha256)) throw notFound('Photo for these bytes');
+  const conn = connOf(db);
+  if (!runSync(photoOfBlobVisible(conn, user, sha256))) throw notFound('Photo for these bytes');
   const bytes = await readCappedBody(req, MAX_PHOTO_BYTES);
   if (sha256Hex(bytes) !== sha256) {
     throw new HttpError(400, 'HASH_MISMATCH', 'The bytes do not match their SHA-256; upload them again');
@@ -52,12 +53,12 @@ export async function putBlob(
   const mime = await sniffImage(bytes);
   // B6, per company: the answer and the write depend only on the caller's company, never on whether
   // another company sent the same bytes (that would tell it who holds which file).
-  const stored = !(companyHoldsBlob(db, user.companyId, sha256) && (await store.has(sha256)));
+  const stored = !(runSync(companyHoldsBlob(conn, user.companyId, sha256)) && (await store.has(sha256)));
   if (stored) await storeContentAddressed(store, sha256, bytes);
 
   const ctx = restContext(db, user, now);
   const photos = writeTx(db, () =>
-    markBlobPresent(ctx, sha256, { mimeType: mime, sizeBytes: bytes.byteLength }),
+    runSync(markBlobPresent(ctx, sha256, { mimeType: mime, sizeBytes: bytes.byteLength })),
   );
   if (photos > 0) syncNotifier(db).poke(user.companyId);
   return { status: stored ? 201 : 200, body: { sha256, stored, photos } };

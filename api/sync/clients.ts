@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
+import { rowsStmt, type SqlConn } from '../db/sql.ts';
 import { HttpError } from '../http.ts';
 
 export interface SyncClient {
@@ -12,37 +12,25 @@ export interface SyncClient {
   lastSeenAt: string;
 }
 
-function prepareStatements(sqlite: Database.Database) {
-  return {
-    get: sqlite.prepare<[string], SyncClient>(
-      `SELECT user_id AS userId, company_id AS companyId, last_mutation_id AS lastMutationId,
-         scope_hash AS scopeHash, last_seen_at AS lastSeenAt FROM sync_clients WHERE client_id = ?`,
-    ),
-    insert: sqlite.prepare<[string, string, string, string, string]>(
-      `INSERT INTO sync_clients (client_id, user_id, company_id, last_mutation_id, created_at, last_seen_at)
-       VALUES (?, ?, ?, 0, ?, ?)`,
-    ),
-    setScope: sqlite.prepare<[string, string, string]>(
-      'UPDATE sync_clients SET scope_hash = ?, last_seen_at = ? WHERE client_id = ?',
-    ),
-    seen: sqlite.prepare<[string, string]>('UPDATE sync_clients SET last_seen_at = ? WHERE client_id = ?'),
-  };
-}
-
-const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
-
-export function clientStatements(db: Db) {
-  let s = statementCache.get(db.$client);
-  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
-  return s;
-}
+export const clientStatements = {
+  get: rowsStmt<SyncClient>(
+    `SELECT user_id AS "userId", company_id AS "companyId", last_mutation_id AS "lastMutationId",
+       scope_hash AS "scopeHash", last_seen_at AS "lastSeenAt" FROM sync_clients WHERE client_id = ?`,
+  ),
+  insert: rowsStmt(
+    `INSERT INTO sync_clients (client_id, user_id, company_id, last_mutation_id, created_at, last_seen_at)
+     VALUES (?, ?, ?, 0, ?, ?)`,
+  ),
+  setScope: rowsStmt('UPDATE sync_clients SET scope_hash = ?, last_seen_at = ? WHERE client_id = ?'),
+  seen: rowsStmt('UPDATE sync_clients SET last_seen_at = ? WHERE client_id = ?'),
+};
 
 export const clientBound = () =>
   new HttpError(403, 'CLIENT_BOUND', 'This device id belongs to another account; sign in again to sync');
 
 /** The client's row if it belongs to the caller, undefined if unknown, 403 if it belongs to someone else. */
-export function findClient(db: Db, user: SessionUser, clientId: string): SyncClient | undefined {
-  const client = clientStatements(db).get.get(clientId);
+export function* findClient(c: SqlConn, user: SessionUser, clientId: string): Op<SyncClient | undefined> {
+  const client = yield* io(c.get(clientStatements.get, [clientId]));
   if (client && (client.userId !== user.id || client.companyId !== user.companyId)) throw clientBound();
   return client;
 }
@@ -52,9 +40,9 @@ export function findClient(db: Db, user: SessionUser, clientId: string): SyncCli
  * bound to anyone else is refused, so one account can never read or advance another's queue.
  * Call inside a write transaction.
  */
-export function bindClient(db: Db, user: SessionUser, clientId: string, at: string): SyncClient {
-  const existing = findClient(db, user, clientId);
+export function* bindClient(c: SqlConn, user: SessionUser, clientId: string, at: string): Op<SyncClient> {
+  const existing = yield* findClient(c, user, clientId);
   if (existing) return existing;
-  clientStatements(db).insert.run(clientId, user.id, user.companyId, at, at);
+  yield* io(c.run(clientStatements.insert, [clientId, user.id, user.companyId, at, at]));
   return { userId: user.id, companyId: user.companyId, lastMutationId: 0, scopeHash: null, lastSeenAt: at };
 }

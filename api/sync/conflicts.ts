@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { fieldInWords, instantInWords, valueInWords } from '#shared/rules/field-words.ts';
 import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
@@ -6,6 +5,8 @@ import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { isScopedToAssignments } from '../db/scope.ts';
 import { notify, type MutationContext } from '../mutators/core.ts';
+import { io, type Op } from '../db/op.ts';
+import { valueStmt } from '../db/sql.ts';
 import { ACTIVITY_ENTITY } from './history.ts';
 import { ENTITY_NAME } from './tables.ts';
 
@@ -80,25 +81,9 @@ export function recordName(table: SyncTable, row: Record<string, unknown>): stri
 const personName = (u: SessionUser) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.name || u.email;
 
-interface ClientUserStatements {
-  userOfClient: Database.Statement<[string, string], string>;
-}
-const clientUserCache = new WeakMap<Database.Database, ClientUserStatements>();
-
-function userOfClient(db: Db, companyId: string, clientId: string): string | undefined {
-  let s = clientUserCache.get(db.$client);
-  if (!s) {
-    s = {
-      userOfClient: db.$client
-        .prepare<[string, string], string>(
-          'SELECT user_id FROM sync_clients WHERE client_id = ? AND company_id = ?',
-        )
-        .pluck(),
-    };
-    clientUserCache.set(db.$client, s);
-  }
-  return s.userOfClient.get(clientId, companyId);
-}
+const USER_OF_CLIENT = valueStmt<string>(
+  'SELECT user_id FROM sync_clients WHERE client_id = ? AND company_id = ?',
+);
 
 export interface ReplacedValue {
   table: SyncTable;
@@ -122,17 +107,17 @@ export interface ReplacedValue {
  * record, which field, the old and new value, and when the winning edit was made on its device. Nobody is
  * told about their own value (their other device replaced it). Runs in the push transaction.
  */
-export function notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): void {
+export function* notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): Op<void> {
   let owner: string | null | undefined =
     r.previousClientId && r.previousClientId !== 'server'
-      ? userOfClient(ctx.db, ctx.user.companyId, r.previousClientId)
+      ? yield* io(ctx.sql.get(USER_OF_CLIENT, [r.previousClientId, ctx.user.companyId]))
       : undefined;
   if (!owner && r.previousStampVersion === r.rowVersionBefore) owner = r.rowUpdatedBy;
   if (!owner || owner === ctx.user.id) return;
   const field = fieldInWords(r.field);
   const record = recordName(r.table, r.row);
   const madeAt = instantInWords(ctx.clientTime);
-  notify(ctx, {
+  yield* notify(ctx, {
     userId: owner,
     title: `Your ${field} was replaced`,
     message:

@@ -11,6 +11,8 @@ import {
 
 import type { SessionUser } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import { connOf, type Conn } from '../db/database.ts';
+import { runSync, type Op } from '../db/op.ts';
 import { notFound } from '../http.ts';
 import { findVisibleProject } from '../mutators/core.ts';
 import { findVisibleChangeOrder } from '../mutators/change-orders.ts';
@@ -44,7 +46,7 @@ export const ACTIVITY_ENTITY: Record<SyncTable, string> = {
   change_orders: 'change_order',
 };
 
-const FIND_VISIBLE: Record<SyncTable, (db: Db, user: SessionUser, id: string) => unknown> = {
+const FIND_VISIBLE: Record<SyncTable, (c: Conn, user: SessionUser, id: string) => Op<unknown>> = {
   projects: findVisibleProject,
   tasks: findVisibleTask,
   project_logs: findVisibleLog,
@@ -61,7 +63,7 @@ const FIND_VISIBLE: Record<SyncTable, (db: Db, user: SessionUser, id: string) =>
  */
 export function assertRowVisible(db: Db, user: SessionUser, table: SyncTable, rowId: string): void {
   if (!user.permissions.has(READ_PERMISSION[table])) throw notFound('Record');
-  FIND_VISIBLE[table](db, user, rowId);
+  runSync(FIND_VISIBLE[table](connOf(db), user, rowId));
 }
 
 const LIMIT = 200;

@@ -22,6 +22,8 @@ import {
   seesColleagueEmails,
 } from '../db/scope.ts';
 import { bindClient, clientStatements, findClient } from './clients.ts';
+import { io, runSync } from '../db/op.ts';
+import { sqliteConn } from '../db/sql.ts';
 import { readableTables, scopeFingerprint } from './scope.ts';
 import { DIRECTORY_COLUMNS, wireColumns } from './tables.ts';
 
@@ -223,7 +225,9 @@ export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): Pu
   const read = db.$client.transaction(() => {
     const lastVersion = s.lastVersion.get(user.companyId) ?? 0;
     const horizon = s.horizon.get(user.companyId) ?? 0;
-    const client = query.clientId ? findClient(db, user, query.clientId) : undefined;
+    const client = query.clientId
+      ? runSync(findClient(sqliteConn(db.$client), user, query.clientId))
+      : undefined;
     const scope = query.clientId ? scopeFingerprint(db, user, query.schemaVersion ?? 1) : null;
     const reset = (reason: PullResetReason) => ({ answer: { reset: true as const, reason }, scope, client });
     if (query.cursor > lastVersion) return reset('ahead');
@@ -243,7 +247,9 @@ export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): Pu
   if (client && query.clientId && Date.parse(client.lastSeenAt) < now.getTime() - SEEN_REFRESH_MS) {
     // SPEC R5 sweeps devices by when they were last seen: a pull-only device is seen too.
     const clientId = query.clientId;
-    writeTx(db, () => clientStatements(db).seen.run(now.toISOString(), clientId));
+    writeTx(db, () =>
+      runSync(io(sqliteConn(db.$client).run(clientStatements.seen, [now.toISOString(), clientId]))),
+    );
   }
   if (query.clientId && scope && !('reset' in answer)) {
     // SPEC L9: a full download (cursor 0) records the scope it was made for; so does a client's first pull.
@@ -251,10 +257,15 @@ export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): Pu
     if (record) {
       const clientId = query.clientId;
       const at = now.toISOString();
-      writeTx(db, () => {
-        bindClient(db, user, clientId, at);
-        clientStatements(db).setScope.run(scope, at, clientId);
-      });
+      const sql = sqliteConn(db.$client);
+      writeTx(db, () =>
+        runSync(
+          (function* () {
+            yield* bindClient(sql, user, clientId, at);
+            yield* io(sql.run(clientStatements.setScope, [scope, at, clientId]));
+          })(),
+        ),
+      );
     }
   }
   return answer;

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { PushRequestSchema } from '#shared/push-schemas.ts';
 import {
   MIN_SCHEMA_VERSION,
@@ -9,8 +8,11 @@ import {
 import type { SessionUser } from '../context.ts';
 import { writeTx, type Db } from '../db/index.ts';
 import { HttpError, parseWith } from '../http.ts';
+import { connOf, type Conn } from '../db/database.ts';
+import { io, runSync, type Op } from '../db/op.ts';
+import { rowsStmt, savepoint, valueStmt } from '../db/sql.ts';
+import { mutationContext, WriteBatch, type MutationContext } from '../mutators/core.ts';
 import { bulkInsert } from '../db/bulk-insert.ts';
-import { WriteBatch, type MutationContext } from '../mutators/core.ts';
 import { applyMutation } from './apply.ts';
 import { bindClient } from './clients.ts';
 import { syncNotifier } from './events.ts';
@@ -28,33 +30,16 @@ export const unavailable = () =>
     'Retry-After': '1',
   });
 
-function prepareStatements(sqlite: Database.Database) {
-  return {
-    stored: sqlite.prepare<[string, number], { result: string }>(
-      'SELECT result FROM sync_mutations WHERE client_id = ? AND mutation_id = ?',
-    ),
-    acknowledge: sqlite.prepare<[string, number]>(
-      'DELETE FROM sync_mutations WHERE client_id = ? AND mutation_id < ?',
-    ),
-    store: bulkInsert<[string, number, string, string]>(
-      sqlite,
-      'INSERT INTO sync_mutations (client_id, mutation_id, result, created_at)',
-      4,
-    ),
-    advance: sqlite.prepare<[number, string, string]>(
-      'UPDATE sync_clients SET last_mutation_id = ?, last_seen_at = ? WHERE client_id = ?',
-    ),
-    lastVersion: sqlite.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck(),
-  };
-}
-
-const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
-
-function statements(db: Db) {
-  let s = statementCache.get(db.$client);
-  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
-  return s;
-}
+const S = {
+  stored: valueStmt<string>('SELECT result FROM sync_mutations WHERE client_id = ? AND mutation_id = ?'),
+  acknowledge: rowsStmt('DELETE FROM sync_mutations WHERE client_id = ? AND mutation_id < ?'),
+  store: bulkInsert<[string, number, string, string]>(
+    'INSERT INTO sync_mutations (client_id, mutation_id, result, created_at)',
+    4,
+  ),
+  advance: rowsStmt('UPDATE sync_clients SET last_mutation_id = ?, last_seen_at = ? WHERE client_id = ?'),
+  lastVersion: valueStmt<number>('SELECT last_version FROM companies WHERE id = ?'),
+};
 
 /** Reads the schema version before the body's shape: an old client may not speak the current one (P2). */
 export function checkSchemaVersion(body: unknown): PushRefusal | undefined {
@@ -128,47 +113,64 @@ const isPermanent = (err: unknown): err is HttpError =>
 /**
  * POST /api/sync/push (sync/SPEC.md P1-P13): validates the batch, then applies its new mutations in one
  * IMMEDIATE transaction, each in its own savepoint, through the REST mutators, storing every result and
- * advancing the client's last mutation id in the same transaction. Synchronous from the transaction's
- * start to its commit.
+ * advancing the client's last mutation id in the same transaction. On SQLite the transaction runs straight
+ * through, from its start to its commit (ADR 027).
  */
 export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushAnswer {
   const refusal = checkSchemaVersion(body);
   if (refusal) return refusal;
   const request = parseWith(PushRequestSchema, body);
-  const s = statements(db);
+  let answer: PushAnswer;
+  try {
+    answer = writeTx(db, () => runSync(pushBatch(connOf(db), user, request, now)));
+  } catch (err) {
+    if (err instanceof HttpError) throw err; // 403 CLIENT_BOUND
+    if (!isBusy(err)) console.error(`sync push failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw unavailable();
+  }
+  if (answer.status === 200 && answer.body.results.length > 0) syncNotifier(db).poke(user.companyId);
+  return answer;
+}
+
+export type PushRequest = ReturnType<typeof PushRequestSchema.parse>;
+type Pushed = PushRequest['mutations'][number];
+
+/** The push transaction's body, everything between BEGIN and COMMIT: an Op, so it runs on either database. */
+export function* pushBatch(conn: Conn, user: SessionUser, request: PushRequest, now: Date): Op<PushAnswer> {
+  const { sql } = conn;
   const at = now.toISOString();
-  type Pushed = (typeof request.mutations)[number];
-  const contextOf = (m: Pushed, batch: WriteBatch): MutationContext => ({
-    db,
-    user,
-    now,
-    clientId: request.clientId,
-    clientTime: clampClientTime(m.clientTime, now),
-    batch,
-  });
-  const applyOne = (m: Pushed, batch: WriteBatch): MutationResult => {
+  const contextOf = (m: Pushed, batch: WriteBatch): MutationContext =>
+    mutationContext({
+      db: conn.db,
+      sql: conn.sql,
+      user,
+      now,
+      clientId: request.clientId,
+      clientTime: clampClientTime(m.clientTime, now),
+      batch,
+    });
+  function* applyOne(m: Pushed, batch: WriteBatch): Op<MutationResult> {
     checkBaseVersion(m, batch.lastVersion);
-    return applyMutation(contextOf(m, batch), m);
-  };
-  // better-sqlite3 runs a transaction function called inside another one as SAVEPOINT / RELEASE, and rolls
-  // back to the savepoint when it throws.
-  const inSavepoint = db.$client.transaction(applyOne);
-  const groupInSavepoint = db.$client.transaction((group: readonly Pushed[], batch: WriteBatch) =>
-    group.map((m) => applyOne(m, batch)),
-  );
+    return yield* applyMutation(contextOf(m, batch), m);
+  }
   /**
    * New mutations in groups of SAVEPOINT_GROUP under one savepoint each; a rejection inside a group rolls
    * the group back and runs it again one savepoint per mutation, the one that answers the rejection (P8).
    * A group where everything applies, what devices send, pays 2 statements instead of 2 per mutation; a
    * group holding a rejection runs twice (ADR 020, round 4).
    */
-  const applyNew = (pending: readonly Pushed[], batch: WriteBatch): MutationResult[] => {
+  function* applyNew(pending: readonly Pushed[], batch: WriteBatch): Op<MutationResult[]> {
     const results: MutationResult[] = [];
     for (let start = 0; start < pending.length; start += SAVEPOINT_GROUP) {
       const group = pending.slice(start, start + SAVEPOINT_GROUP);
       const mark = batch.mark();
       try {
-        results.push(...groupInSavepoint(group, batch));
+        const applied = yield* savepoint(sql, function* () {
+          const out: MutationResult[] = [];
+          for (const m of group) out.push(yield* applyOne(m, batch));
+          return out;
+        });
+        results.push(...applied);
         continue;
       } catch (err) {
         batch.rollback(mark);
@@ -177,7 +179,7 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
       for (const m of group) {
         const one = batch.mark();
         try {
-          results.push(inSavepoint(m, batch));
+          results.push(yield* savepoint(sql, () => applyOne(m, batch)));
         } catch (err) {
           batch.rollback(one);
           if (!isPermanent(err)) throw err;
@@ -186,69 +188,62 @@ export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushA
       }
     }
     return results;
-  };
-  let answer: PushAnswer;
-  try {
-    answer = writeTx(db, () => {
-      const client = bindClient(db, user, request.clientId, at);
-      const last = client.lastMutationId;
-      // P4: new ids continue last + 1 without gaps; checked for the whole batch before anything runs.
-      let expected = last + 1;
-      let previous = 0;
-      for (const m of request.mutations) {
-        if (m.id <= previous || (m.id > last && m.id !== expected)) {
-          return {
-            status: 409,
-            body: {
-              message: 'Mutations must be sent in order',
-              code: 'OUT_OF_ORDER',
-              expectedMutationId: expected,
-            },
-          } satisfies PushRefusal;
-        }
-        previous = m.id;
-        if (m.id === expected) expected++;
-      }
-      // R1: the device sends its queue oldest first and drops what was answered, so everything below the
-      // batch's first id has reached it and will never be replayed, unless it says it has stored less: a
-      // device that stores answers behind its sends replays those it had not stored when it was cut off.
-      if (request.mutations.length > 0) {
-        const first = request.mutations[0]!.id;
-        const below = request.acknowledged === undefined ? first : Math.min(first, request.acknowledged + 1);
-        s.acknowledge.run(request.clientId, below);
-      }
-      const results: MutationResult[] = [];
-      // Ids are ascending (checked above): the replays come first, then the new mutations.
-      const pending: Pushed[] = [];
-      for (const m of request.mutations) {
-        if (m.id > last) {
-          pending.push(m);
-          continue;
-        }
-        // P3: the stored answer of the first application, never a second application.
-        const stored = s.stored.get(request.clientId, m.id);
-        results.push(stored ? fromStored(m.id, stored.result) : resultExpired(m.id));
-      }
-      let lastMutationId = last;
-      if (pending.length > 0) {
-        // Versions are counted in memory and the counter, activities and results written once (ADR 020).
-        const batch = new WriteBatch(user.companyId, s.lastVersion.get(user.companyId) ?? 0);
-        const applied = applyNew(pending, batch);
-        batch.flush(db);
-        s.store(applied.map((r) => [request.clientId, r.id, storedForm(r), at]));
-        results.push(...applied);
-        lastMutationId = pending[pending.length - 1]!.id;
-      }
-      s.advance.run(lastMutationId, at, request.clientId);
-      return { status: 200, body: { lastMutationId, results } } satisfies PushAnswer;
-    });
-  } catch (err) {
-    if (err instanceof HttpError) throw err; // 403 CLIENT_BOUND
-    if (!isBusy(err)) console.error(`sync push failed: ${err instanceof Error ? err.message : String(err)}`);
-    throw unavailable();
   }
-  if (answer.status === 200 && answer.body.results.length > 0) syncNotifier(db).poke(user.companyId);
-  return answer;
+  const client = yield* bindClient(sql, user, request.clientId, at);
+  const last = client.lastMutationId;
+  // P4: new ids continue last + 1 without gaps; checked for the whole batch before anything runs.
+  let expected = last + 1;
+  let previous = 0;
+  for (const m of request.mutations) {
+    if (m.id <= previous || (m.id > last && m.id !== expected)) {
+      return {
+        status: 409,
+        body: {
+          message: 'Mutations must be sent in order',
+          code: 'OUT_OF_ORDER',
+          expectedMutationId: expected,
+        },
+      } satisfies PushRefusal;
+    }
+    previous = m.id;
+    if (m.id === expected) expected++;
+  }
+  // R1: the device sends its queue oldest first and drops what was answered, so everything below the
+  // batch's first id has reached it and will never be replayed, unless it says it has stored less: a
+  // device that stores answers behind its sends replays those it had not stored when it was cut off.
+  if (request.mutations.length > 0) {
+    const first = request.mutations[0]!.id;
+    const below = request.acknowledged === undefined ? first : Math.min(first, request.acknowledged + 1);
+    yield* io(sql.run(S.acknowledge, [request.clientId, below]));
+  }
+  const results: MutationResult[] = [];
+  // Ids are ascending (checked above): the replays come first, then the new mutations.
+  const pending: Pushed[] = [];
+  for (const m of request.mutations) {
+    if (m.id > last) {
+      pending.push(m);
+      continue;
+    }
+    // P3: the stored answer of the first application, never a second application.
+    const stored = yield* io(sql.get(S.stored, [request.clientId, m.id]));
+    results.push(stored !== undefined ? fromStored(m.id, stored) : resultExpired(m.id));
+  }
+  let lastMutationId = last;
+  if (pending.length > 0) {
+    // Versions are counted in memory and the counter, activities and results written once (ADR 020).
+    const lastVersion = yield* io(sql.get(S.lastVersion, [user.companyId]));
+    const batch = new WriteBatch(user.companyId, lastVersion ?? 0);
+    const applied = yield* applyNew(pending, batch);
+    yield* batch.flush(sql);
+    yield* S.store(
+      sql,
+      applied.map((r) => [request.clientId, r.id, storedForm(r), at]),
+    );
+    results.push(...applied);
+    lastMutationId = pending[pending.length - 1]!.id;
+  }
+  yield* io(sql.run(S.advance, [lastMutationId, at, request.clientId]));
+  return { status: 200, body: { lastMutationId, results } } satisfies PushAnswer;
 }
 
 const isBusy = (err: unknown) =>

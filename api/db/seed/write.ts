@@ -9,6 +9,8 @@ import { createCompany } from '../../mutators/companies.ts';
 import { nextVersion, notify, restContext, type MutationContext } from '../../mutators/core.ts';
 import { calculateProjectHealth } from '../../mutators/health.ts';
 import { statements } from '../../mutators/statements.ts';
+import { io, runSync } from '../op.ts';
+import { sqliteConn } from '../sql.ts';
 import { createLog } from '../../mutators/logs.ts';
 import { createPhoto } from '../../mutators/photos.ts';
 import { createProject, updateProject } from '../../mutators/projects.ts';
@@ -151,12 +153,14 @@ function writeIdentities(db: Db, actors: Actors, input: DemoInput) {
   const userIds = new Map<string, string>([[ROOT_PERSON.email, rootId]]);
   for (const [i, spec] of input.tenants.entries()) {
     const { companyMs, personMs } = identityTimes(nowMs, i);
-    const company = createCompany(actors.as(rootId, companyMs), {
-      name: spec.name,
-      domain: spec.domain,
-      status: 'active',
-      settings: { type: 'customer', subscription_tier: spec.tier },
-    });
+    const company = runSync(
+      createCompany(actors.as(rootId, companyMs), {
+        name: spec.name,
+        domain: spec.domain,
+        status: 'active',
+        settings: { type: 'customer', subscription_tier: spec.tier },
+      }),
+    );
     companyIds.set(spec.domain, company.id);
     // Direct: the company form (and so CompanyCreateSchema) has no contact fields.
     db.update(companies)
@@ -167,16 +171,18 @@ function writeIdentities(db: Db, actors: Actors, input: DemoInput) {
     let adminId: string | undefined;
     for (const [j, person] of spec.people.entries()) {
       const by = adminId ?? rootId;
-      const user = createUser(
-        actors.as(by, personMs(j)),
-        {
-          email: person.email,
-          first_name: person.firstName,
-          last_name: person.lastName,
-          company_id: company.id,
-          role_id: ROLE_TEMPLATES[person.kind].id,
-        },
-        passwordHash,
+      const user = runSync(
+        createUser(
+          actors.as(by, personMs(j)),
+          {
+            email: person.email,
+            first_name: person.firstName,
+            last_name: person.lastName,
+            company_id: company.id,
+            role_id: ROLE_TEMPLATES[person.kind].id,
+          },
+          passwordHash,
+        ),
       );
       userIds.set(person.email, user.id);
       if (person.kind === 'admin') adminId ??= user.id;
@@ -194,17 +200,19 @@ function writeIdentities(db: Db, actors: Actors, input: DemoInput) {
 function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void {
   // The manager opens each project; status, progress and cost come with the last progress report.
   for (const p of plan.projects) {
-    createProject(actors.as(p.managerId, p.createdAt), {
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      location: p.location,
-      dueDate: p.dueDate,
-      budget: p.budget,
-      clientName: p.clientName,
-      clientEmail: p.clientEmail,
-      clientPhone: p.clientPhone,
-    });
+    runSync(
+      createProject(actors.as(p.managerId, p.createdAt), {
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        location: p.location,
+        dueDate: p.dueDate,
+        budget: p.budget,
+        clientName: p.clientName,
+        clientEmail: p.clientEmail,
+        clientPhone: p.clientPhone,
+      }),
+    );
   }
 
   // Direct (no mutator), and active while the field work below is written so a subcontractor can reach
@@ -215,80 +223,90 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
 
   const handedOver = new Set(plan.handovers.map((h) => h.taskId));
   for (const t of plan.tasks) {
-    createTask(actors.as(t.createdBy, t.createdAt), {
-      id: t.id,
-      title: t.title,
-      description: t.description,
-      projectId: t.projectId,
-      category: t.category,
-      status: t.status === 'completed' ? 'pending' : t.status,
-      priority: t.priority,
-      assigneeId: handedOver.has(t.id) ? null : t.assigneeId,
-      dueDate: t.dueDate,
-      isMilestone: t.isMilestone,
-      estimatedHours: t.estimatedHours,
-    });
+    runSync(
+      createTask(actors.as(t.createdBy, t.createdAt), {
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        projectId: t.projectId,
+        category: t.category,
+        status: t.status === 'completed' ? 'pending' : t.status,
+        priority: t.priority,
+        assigneeId: handedOver.has(t.id) ? null : t.assigneeId,
+        dueDate: t.dueDate,
+        isMilestone: t.isMilestone,
+        estimatedHours: t.estimatedHours,
+      }),
+    );
   }
   for (const h of plan.handovers) {
-    updateTask(actors.as(h.by, h.at), h.taskId, { assigneeId: h.assigneeId });
+    runSync(updateTask(actors.as(h.by, h.at), h.taskId, { assigneeId: h.assigneeId }));
   }
   for (const t of plan.tasks) {
     if (t.completedAt === null) continue;
-    updateTask(actors.as(t.assigneeId ?? t.createdBy, t.completedAt), t.id, { status: 'completed' });
+    runSync(updateTask(actors.as(t.assigneeId ?? t.createdBy, t.completedAt), t.id, { status: 'completed' }));
   }
 
   for (const ph of plan.photos) {
-    createPhoto(
-      actors.as(required(ph.userId, 'photographer'), ph.createdAt),
-      {
-        id: ph.id,
-        projectId: ph.projectId,
-        filename: ph.filename,
-        originalName: ph.originalName,
-        description: ph.description,
-        tags: ph.tags,
-      },
-      { mimeType: ph.mimeType, sizeBytes: ph.sizeBytes, sha256: ph.sha256, blobStatus: 'present' },
+    runSync(
+      createPhoto(
+        actors.as(required(ph.userId, 'photographer'), ph.createdAt),
+        {
+          id: ph.id,
+          projectId: ph.projectId,
+          filename: ph.filename,
+          originalName: ph.originalName,
+          description: ph.description,
+          tags: ph.tags,
+        },
+        { mimeType: ph.mimeType, sizeBytes: ph.sizeBytes, sha256: ph.sha256, blobStatus: 'present' },
+      ),
     );
   }
 
   for (const l of plan.projectLogs) {
-    createLog(actors.as(required(l.userId, 'log author'), l.createdAt), {
-      id: l.id,
-      projectId: l.projectId,
-      title: l.title,
-      content: l.content,
-      type: l.type,
-      status: l.status,
-      images: l.images,
-    });
+    runSync(
+      createLog(actors.as(required(l.userId, 'log author'), l.createdAt), {
+        id: l.id,
+        projectId: l.projectId,
+        title: l.title,
+        content: l.content,
+        type: l.type,
+        status: l.status,
+        images: l.images,
+      }),
+    );
   }
 
   for (const sc of plan.scheduleChanges) {
-    createScheduleChange(actors.as(required(sc.userId, 'requester'), sc.createdAt), {
-      id: sc.id,
-      taskId: sc.taskId,
-      reason: sc.reason,
-      originalDate: sc.originalDate,
-      newDate: sc.newDate,
-    });
+    runSync(
+      createScheduleChange(actors.as(required(sc.userId, 'requester'), sc.createdAt), {
+        id: sc.id,
+        taskId: sc.taskId,
+        reason: sc.reason,
+        originalDate: sc.originalDate,
+        newDate: sc.newDate,
+      }),
+    );
     if (sc.decidedBy && sc.decidedAt) {
-      updateScheduleChange(actors.as(sc.decidedBy, sc.decidedAt), sc.id, { status: sc.status });
+      runSync(updateScheduleChange(actors.as(sc.decidedBy, sc.decidedAt), sc.id, { status: sc.status }));
     }
   }
 
   for (const co of plan.changeOrders) {
     // Crew and subcontractors file what they saw on site themselves (DECISIONS.md: who may raise them).
-    createChangeOrder(actors.as(required(co.requestedBy, 'requester'), co.createdAt), {
-      id: co.id,
-      projectId: co.projectId,
-      title: co.title,
-      description: co.description,
-      costImpact: co.costImpact,
-      timeImpact: co.timeImpact,
-    });
+    runSync(
+      createChangeOrder(actors.as(required(co.requestedBy, 'requester'), co.createdAt), {
+        id: co.id,
+        projectId: co.projectId,
+        title: co.title,
+        description: co.description,
+        costImpact: co.costImpact,
+        timeImpact: co.timeImpact,
+      }),
+    );
     if (co.decidedBy && co.decidedAt && co.status !== 'pending') {
-      decideChangeOrder(actors.as(co.decidedBy, co.decidedAt), co.id, { status: co.status });
+      runSync(decideChangeOrder(actors.as(co.decidedBy, co.decidedAt), co.id, { status: co.status }));
     }
   }
 
@@ -296,22 +314,24 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
     if (m.fromUserId === null) {
       // Direct: a message from the client arrives from outside; no mutator sends as someone else. It is
       // mirrored like the rest (a version of its own, stamped as a server write), so devices pull it.
-      const version = statements(db).nextVersion.get(m.companyId);
+      const version = runSync(io(sqliteConn(db.$client).get(statements.nextVersion, [m.companyId])));
       db.insert(communications)
         .values({ ...m, version, updatedBy: null })
         .run();
       continue;
     }
-    createCommunication(actors.as(m.fromUserId, m.createdAt), {
-      id: m.id,
-      projectId: m.projectId,
-      subject: m.subject,
-      message: m.message,
-      type: m.type,
-      priority: m.priority,
-      // Filed open; an office decision (resolved, approved) is the direct write below.
-      status: ['approved', 'rejected', 'resolved'].includes(m.status) ? 'open' : m.status,
-    });
+    runSync(
+      createCommunication(actors.as(m.fromUserId, m.createdAt), {
+        id: m.id,
+        projectId: m.projectId,
+        subject: m.subject,
+        message: m.message,
+        type: m.type,
+        priority: m.priority,
+        // Filed open; an office decision (resolved, approved) is the direct write below.
+        status: ['approved', 'rejected', 'resolved'].includes(m.status) ? 'open' : m.status,
+      }),
+    );
     // Direct: the create schema has no recipient, and no mutator decides a communication yet; the feed
     // shows who a message was for and how the office settled it.
     const settled = actors.as(m.fromUserId, m.updatedAt);
@@ -322,34 +342,38 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
         status: m.status,
         updatedAt: m.updatedAt,
         // A new version, so devices that pulled the message as filed also pull how it was settled.
-        version: nextVersion(settled),
+        version: runSync(nextVersion(settled)),
       })
       .where(eq(communications.id, m.id))
       .run();
   }
 
   for (const r of plan.riskAssessments) {
-    createRiskAssessment(actors.as(required(r.identifiedBy, 'risk owner'), r.createdAt), {
-      id: r.id,
-      projectId: r.projectId,
-      riskType: r.riskType,
-      riskTitle: r.riskTitle,
-      riskDescription: r.riskDescription,
-      probability: r.probability,
-      impact: r.impact,
-      status: r.status,
-      mitigationPlan: r.mitigationPlan,
-      assignedTo: r.assignedTo,
-      dueDate: r.dueDate,
-    });
+    runSync(
+      createRiskAssessment(actors.as(required(r.identifiedBy, 'risk owner'), r.createdAt), {
+        id: r.id,
+        projectId: r.projectId,
+        riskType: r.riskType,
+        riskTitle: r.riskTitle,
+        riskDescription: r.riskDescription,
+        probability: r.probability,
+        impact: r.impact,
+        status: r.status,
+        mitigationPlan: r.mitigationPlan,
+        assignedTo: r.assignedTo,
+        dueDate: r.dueDate,
+      }),
+    );
   }
 
   for (const p of plan.projects) {
-    updateProject(actors.as(p.managerId, p.reportedAt), p.id, {
-      status: p.status,
-      progress: p.progress,
-      actualCost: p.actualCost,
-    });
+    runSync(
+      updateProject(actors.as(p.managerId, p.reportedAt), p.id, {
+        status: p.status,
+        progress: p.progress,
+        actualCost: p.actualCost,
+      }),
+    );
   }
 
   // Direct: finance and templates have no mutators.
@@ -367,11 +391,12 @@ function writePlan(db: Db, actors: Actors, plan: DemoPlan, nowMs: number): void 
   }
 
   // Last, so the scores see every task, log and risk above.
-  for (const h of plan.healthChecks) calculateProjectHealth(actors.as(h.managerId, h.at), h.projectId);
+  for (const h of plan.healthChecks)
+    runSync(calculateProjectHealth(actors.as(h.managerId, h.at), h.projectId));
 
   for (const n of plan.notifications) {
     const { userId, createdAt, ...rest } = n;
-    notify(actors.as(userId, createdAt), { userId, ...rest });
+    runSync(notify(actors.as(userId, createdAt), { userId, ...rest }));
   }
   // Direct: people have read what is older than a day (there is no mutator for reading).
   db.update(notifications)

@@ -16,12 +16,17 @@ import { openDb, writeTx, type Db } from '#api/db/index.ts';
 import { countStatements } from '#api/db/statement-count.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
 import { seedRbac } from '#api/db/seed.ts';
+import { copyCompany } from '#api/db/copy.ts';
+import { connOf, migratePostgres, pgPool, postgresDatabase } from '#api/db/database.ts';
 import { runSync } from '#api/db/op.ts';
+import { postgresAvailable, startTempCluster } from '#api/db/pg/cluster.ts';
+import { PushRequestSchema } from '#shared/push-schemas.ts';
+import { pullRead } from '#api/sync/pull.ts';
 import { restContext } from '#api/mutators/core.ts';
 import { createLog } from '#api/mutators/logs.ts';
 import { updateProject } from '#api/mutators/projects.ts';
 import { createTask, deleteTask, updateTask } from '#api/mutators/tasks.ts';
-import { push } from '#api/sync/push.ts';
+import { push, pushBatch } from '#api/sync/push.ts';
 import { benchUser, fmt, median, printTable, type SummaryRow } from './lib.ts';
 
 const BATCH = 100;
@@ -319,6 +324,7 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       mutatorsMs: number;
       ratio: number;
       wallRatio: number;
+      pushWallMs: number[];
     }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const p: number[] = [];
@@ -343,9 +349,14 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         mutatorsMs: median(m),
         ratio: rawMs / pushMs,
         wallRatio: median(wWall) / median(pWall),
+        pushWallMs: pWall,
       });
     }
     pushOnce(true);
+    const sqliteWall = median(rounds.flatMap((r) => r.pushWallMs));
+    const onPostgres = postgresAvailable()
+      ? await pushAndPullOnPostgres(db, user, companyId, () => makeOps(pool), versions)
+      : undefined;
     const pushMs = median(rounds.map((r) => r.pushMs));
     const rawMs = median(rounds.map((r) => r.rawMs));
     const mutatorsMs = median(rounds.map((r) => r.mutatorsMs));
@@ -390,9 +401,42 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         pass: null,
       },
     ];
+    if (onPostgres) {
+      rows.push(
+        {
+          budget: 'B2',
+          what: `push on PostgreSQL (local socket), ${BATCH} mutations per batch, wall ms p50`,
+          measured: fmt(onPostgres.pushWallMs),
+          comparator: `${fmt(sqliteWall)} SQLite`,
+          ratio: `${fmt(sqliteWall / onPostgres.pushWallMs)}x`,
+          limit: '-',
+          pass: null,
+        },
+        {
+          budget: 'pull',
+          what: `pull pages of 1000 on PostgreSQL (the B2 company: ${onPostgres.pull.pages} pages), p50 / p95 ms`,
+          measured: `${fmt(onPostgres.pull.p50)} / ${fmt(onPostgres.pull.p95)}`,
+          comparator: `${fmt(onPostgres.sqlitePull.p50)} / ${fmt(onPostgres.sqlitePull.p95)} SQLite`,
+          ratio: `${fmt(onPostgres.sqlitePull.p50 / onPostgres.pull.p50)}x`,
+          limit: '-',
+          pass: null,
+        },
+      );
+    } else {
+      rows.push({
+        budget: 'B2',
+        what: 'push and pull on PostgreSQL: not measured, PostgreSQL is not installed',
+        measured: '-',
+        comparator: '-',
+        ratio: '-',
+        limit: '-',
+        pass: null,
+      });
+    }
     return {
       rows,
       raw: {
+        onPostgres,
         batch: BATCH,
         rounds,
         pushMsPerBatch: pushMs,
@@ -408,6 +452,86 @@ export async function runB2(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
   } finally {
     db.$client.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const PG_BATCHES = 60;
+
+/**
+ * The same pushes and pulls on PostgreSQL (ADR 027, issue 15): the bench company copied over with
+ * `db:copy`, then batches of the same mix pushed through the same Op as on SQLite, in PostgreSQL write
+ * transactions; wall time, since the database's work is in its own process. Pulls page through the
+ * company's rows, 1,000 at a time, on both databases.
+ */
+async function pushAndPullOnPostgres(
+  db: Db,
+  user: ReturnType<typeof benchUser>,
+  companyId: string,
+  nextOps: () => Op[],
+  versions: Map<string, number>,
+) {
+  const cluster = startTempCluster();
+  try {
+    const url = cluster.createDatabase('bench');
+    const pool = pgPool(url, 2);
+    await migratePostgres(pool);
+    await copyCompany(db.$client, pool, companyId, { dryRun: false });
+    await pool.end();
+    const pg = await postgresDatabase(url);
+    try {
+      const clientId = newId();
+      let next = 1;
+      const walls: number[] = [];
+      for (let i = 0; i < PG_BATCHES; i++) {
+        const request = PushRequestSchema.parse({
+          clientId,
+          schemaVersion: SCHEMA_VERSION,
+          mutations: toMutations(nextOps(), next, versions),
+        });
+        next += BATCH;
+        const t0 = performance.now();
+        const answer = await pg.writeTx(companyId, (c) => pushBatch(c, user, request, new Date()));
+        if (i >= 10) walls.push(performance.now() - t0);
+        if (answer.status !== 200 || answer.body.results.some((r) => r.status !== 'applied')) {
+          throw new Error(`push on PostgreSQL: ${JSON.stringify(answer.body).slice(0, 300)}`);
+        }
+      }
+      const pages = async (read: (cursor: number) => Promise<{ cursor: number; hasMore: boolean }>) => {
+        const ms: number[] = [];
+        for (let round = 0; round < 3; round++) {
+          let cursor = 0;
+          for (;;) {
+            const t0 = performance.now();
+            const page = await read(cursor);
+            if (round > 0) ms.push(performance.now() - t0);
+            if (!page.hasMore) break;
+            cursor = page.cursor;
+          }
+        }
+        ms.sort((a, b) => a - b);
+        return {
+          p50: ms[Math.floor(ms.length / 2)]!,
+          p95: ms[Math.floor(ms.length * 0.95)]!,
+          pages: ms.length / 2,
+        };
+      };
+      const query = (cursor: number) => ({ cursor, limit: 1000, schemaVersion: SCHEMA_VERSION });
+      const asPage = (r: { answer: unknown }) => r.answer as { cursor: number; hasMore: boolean };
+      const pull = await pages(async (cursor) =>
+        asPage(await pg.readTx((c) => pullRead(c.sql, user, query(cursor), new Date()))),
+      );
+      const sql = connOf(db).sql;
+      const sqlitePull = await pages(async (cursor) =>
+        asPage(
+          db.$client.transaction(() => runSync(pullRead(sql, user, query(cursor), new Date()))).deferred(),
+        ),
+      );
+      return { pushWallMs: median(walls), pull, sqlitePull };
+    } finally {
+      await pg.close();
+    }
+  } finally {
+    cluster.stop();
   }
 }
 

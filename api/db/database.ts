@@ -36,6 +36,8 @@ export interface Database {
   readonly dialect: Dialect;
   /** Runs `op` outside a write transaction (reads). */
   read<T>(op: (c: Conn) => Op<T>): Promise<T>;
+  /** Runs `op` in one read-only transaction: every statement of it reads the same snapshot. */
+  readTx<T>(op: (c: Conn) => Op<T>): Promise<T>;
   /**
    * Runs `op` in one write transaction, committed when it returns and rolled back when it throws. The
    * company's row is locked first on PostgreSQL (its versions are allocated in order, sync/SPEC.md W1).
@@ -70,6 +72,7 @@ export function sqliteDatabase(file: string): Database {
   return {
     dialect: 'sqlite',
     read: (op) => settle(() => runSync(op(conn))),
+    readTx: (op) => settle(() => db.$client.transaction(() => runSync(op(conn))).deferred()),
     writeTx: (_companyId, op) => settle(() => writeTx(db, () => runSync(op(conn)))),
     close: async () => {
       db.$client.close();
@@ -124,25 +127,28 @@ export async function postgresDatabase(url: string, options: { max?: number } = 
   return {
     dialect: 'postgres',
     read: (op) => runAsync(op(outside)),
-    async writeTx(companyId, op) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        if (companyId !== null) {
-          await client.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
-        }
-        const result = await runAsync(op({ db: proxy(pgRunner(client)), sql: pgConn(client) }));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    readTx: (op) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', null, op),
+    writeTx: (companyId, op) => inTransaction('BEGIN', companyId, op),
     close: () => pool.end(),
   };
+
+  async function inTransaction<T>(begin: string, companyId: string | null, op: (c: Conn) => Op<T>) {
+    const client = await pool.connect();
+    try {
+      await client.query(begin);
+      if (companyId !== null) {
+        await client.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+      }
+      const result = await runAsync(op({ db: proxy(pgRunner(client)), sql: pgConn(client) }));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
 }
 
 /** `DATABASE_URL=postgres://...` opens PostgreSQL; anything else is an SQLite file path. */

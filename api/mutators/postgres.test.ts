@@ -11,6 +11,7 @@ import { postgresAvailable, startTempCluster, type TempCluster } from '../db/pg/
 import { rowsStmt } from '../db/sql.ts';
 import { writeTx } from '../db/index.ts';
 import { HttpError } from '../http.ts';
+import { pullRead } from '../sync/pull.ts';
 import { pushBatch, type PushRequest } from '../sync/push.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { mutationContext, type MutationContext } from './core.ts';
@@ -188,5 +189,47 @@ describe.runIf(postgresAvailable())('the same mutators on SQLite and PostgreSQL'
     const stored = ({ sql }: Conn) => io(sql.all(STORED, [request.clientId]));
     expect(await pg.read(stored)).toEqual(runSync(stored(connOf(t.db))));
     expect(await pg.read(tasksOf(projectId))).toEqual(runSync(tasksOf(projectId)(connOf(t.db))));
+  });
+
+  it('pulls the same pages from both: every scope, tombstones, mirrors, and where a page ends', async () => {
+    const asUser = (email: string): SessionUser => {
+      const row = t.db.$client
+        .prepare<[string], { id: string; roleId: number; role: SessionUser['role'] }>(
+          'SELECT id, role_id AS roleId, role FROM users WHERE email = ?',
+        )
+        .get(email)!;
+      return {
+        ...admin,
+        id: row.id,
+        email,
+        role: row.role,
+        roleId: row.roleId,
+        permissions: permissionsOf(t.deps, row.roleId),
+      };
+    };
+    const people = [admin, asUser('crew@summit.test'), asUser('sub@summit.test')];
+    expect(people.map((p) => p.role)).toEqual(['admin', 'crew', 'subcontractor']);
+    for (const user of people) {
+      for (const [cursor, limit] of [
+        [0, 5000],
+        [0, 40],
+        [40, 40],
+      ] as const) {
+        const query = { cursor, limit, schemaVersion: SCHEMA_VERSION };
+        const onSqlite = runSync(pullRead(connOf(t.db).sql, user, query, NOW));
+        const onPg = await pg.readTx((c) => pullRead(c.sql, user, query, NOW));
+        expect({ user: user.role, cursor, limit, answer: onPg.answer }).toEqual({
+          user: user.role,
+          cursor,
+          limit,
+          answer: onSqlite.answer,
+        });
+        if (cursor === 0 && limit === 5000) {
+          const page = onSqlite.answer as { changes: { deleted: boolean }[] };
+          expect(page.changes.length).toBeGreaterThan(user.role === 'subcontractor' ? 10 : 100);
+          expect(page.changes.some((c) => c.deleted)).toBe(true);
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import {
   DIRECTORY_TABLES,
@@ -21,9 +20,9 @@ import {
   scopeWhere,
   seesColleagueEmails,
 } from '../db/scope.ts';
-import { bindClient, clientStatements, findClient } from './clients.ts';
-import { io, runSync } from '../db/op.ts';
-import { sqliteConn } from '../db/sql.ts';
+import { bindClient, clientStatements, findClient, type SyncClient } from './clients.ts';
+import { io, runSync, type Op } from '../db/op.ts';
+import { rawStmt, sqliteConn, valueStmt, type SqlConn, type Stmt } from '../db/sql.ts';
 import { readableTables, scopeFingerprint } from './scope.ts';
 import { DIRECTORY_COLUMNS, wireColumns } from './tables.ts';
 
@@ -45,19 +44,19 @@ export const PullQuerySchema = z.object({
 });
 export type PullQuery = z.infer<typeof PullQuerySchema>;
 
-interface Params {
+type Params = {
   company: string;
   user: string;
   cursor: number;
   limit: number;
   upto: number;
-}
+};
 
 interface TableStatements {
   /** Versions only, from the (company_id, version) index: finds where a page ends without reading rows. */
-  versions: Database.Statement<Params, number>;
+  versions: Stmt<number>;
   /** Rows as arrays: [deleted, ...columns in `keys` order]. */
-  rows: Database.Statement<Params, unknown[]>;
+  rows: Stmt<unknown[]>;
   keys: string[];
   /** Where `id` and `version` sit in a row array. */
   idAt: number;
@@ -66,22 +65,18 @@ interface TableStatements {
   booleans: Set<string>;
 }
 
-function prepareTable(sqlite: Database.Database, table: SyncTable, scoped: boolean): TableStatements {
+function tableStatements(table: SyncTable, scoped: boolean): TableStatements {
   const cols = wireColumns(table);
   const scope = ` AND ${scopeWhere(table, scoped, 'all')}`;
   return {
-    versions: sqlite
-      .prepare<Params, number>(
-        `SELECT version FROM ${table} WHERE company_id = @company AND version > @cursor${scope}
-         ORDER BY version LIMIT @limit`,
-      )
-      .pluck(),
-    rows: sqlite
-      .prepare<Params, unknown[]>(
-        `SELECT deleted_at IS NOT NULL, ${cols.select} FROM ${table}
-         WHERE company_id = @company AND version > @cursor AND version <= @upto${scope} ORDER BY version`,
-      )
-      .raw(),
+    versions: valueStmt(
+      `SELECT version FROM ${table} WHERE company_id = @company AND version > @cursor${scope}
+       ORDER BY version LIMIT @limit`,
+    ),
+    rows: rawStmt(
+      `SELECT CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END, ${cols.select} FROM ${table}
+       WHERE company_id = @company AND version > @cursor AND version <= @upto${scope} ORDER BY version`,
+    ),
     keys: cols.keys,
     idAt: cols.keys.indexOf('id') + 1,
     versionAt: cols.keys.indexOf('version') + 1,
@@ -94,12 +89,7 @@ function prepareTable(sqlite: Database.Database, table: SyncTable, scoped: boole
  * A read-only mirror (SPEC L12): live rows by their own `version`, deletions from `sync_tombstones`, in one
  * version order. Tombstone rows are padded with NULLs to the live rows' width.
  */
-function prepareDirectory(
-  sqlite: Database.Database,
-  table: DirectoryTable,
-  scoped: boolean,
-  seesEmails: boolean,
-): TableStatements {
+function directoryStatements(table: DirectoryTable, scoped: boolean, seesEmails: boolean): TableStatements {
   const keys = DIRECTORY_COLUMNS[table];
   const select = keys
     .map((key) => {
@@ -116,19 +106,15 @@ function prepareDirectory(
       : `FROM sync_tombstones WHERE company_id = @company AND table_name = '${table}' AND version > @cursor`;
   const pad = keys.map((k) => (k === 'id' ? 'row_id' : k === 'version' ? 'version' : 'NULL')).join(', ');
   return {
-    versions: sqlite
-      .prepare<Params, number>(
-        `SELECT version FROM (SELECT ${table}.version ${live}${gone ? ` UNION ALL SELECT version ${gone}` : ''})
-         ORDER BY version LIMIT @limit`,
-      )
-      .pluck(),
-    rows: sqlite
-      .prepare<Params, unknown[]>(
-        `SELECT 0, ${select} ${live} AND ${table}.version <= @upto${
-          gone ? ` UNION ALL SELECT 1, ${pad} ${gone} AND version <= @upto` : ''
-        } ORDER BY "version"`,
-      )
-      .raw(),
+    versions: valueStmt(
+      `SELECT version FROM (SELECT ${table}.version ${live}${gone ? ` UNION ALL SELECT version ${gone}` : ''}) v
+       ORDER BY version LIMIT @limit`,
+    ),
+    rows: rawStmt(
+      `SELECT 0, ${select} ${live} AND ${table}.version <= @upto${
+        gone ? ` UNION ALL SELECT 1, ${pad} ${gone} AND version <= @upto` : ''
+      } ORDER BY "version"`,
+    ),
     keys,
     idAt: keys.indexOf('id') + 1,
     versionAt: keys.indexOf('version') + 1,
@@ -139,30 +125,19 @@ function prepareDirectory(
 
 type Statements = Record<PulledTable, TableStatements>;
 
-function prepareStatements(sqlite: Database.Database) {
-  const tables = (scoped: boolean, seesEmails: boolean) =>
-    Object.fromEntries([
-      ...SYNC_TABLES.map((t) => [t, prepareTable(sqlite, t, scoped)]),
-      ...DIRECTORY_TABLES.map((t) => [t, prepareDirectory(sqlite, t, scoped, seesEmails)]),
-    ]) as Statements;
-  return {
-    office: tables(false, true),
-    crew: tables(false, false),
-    subcontractor: tables(true, false),
-    lastVersion: sqlite.prepare<[string], number>('SELECT last_version FROM companies WHERE id = ?').pluck(),
-    horizon: sqlite
-      .prepare<[string], number>('SELECT min_version FROM sync_horizons WHERE company_id = ?')
-      .pluck(),
-  };
-}
+const tables = (scoped: boolean, seesEmails: boolean) =>
+  Object.fromEntries([
+    ...SYNC_TABLES.map((t) => [t, tableStatements(t, scoped)]),
+    ...DIRECTORY_TABLES.map((t) => [t, directoryStatements(t, scoped, seesEmails)]),
+  ]) as Statements;
 
-const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
-
-function statements(db: Db) {
-  let s = statementCache.get(db.$client);
-  if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
-  return s;
-}
+const S = {
+  office: tables(false, true),
+  crew: tables(false, false),
+  subcontractor: tables(true, false),
+  lastVersion: valueStmt<number>('SELECT last_version FROM companies WHERE id = ?'),
+  horizon: valueStmt<number>('SELECT min_version FROM sync_horizons WHERE company_id = ?'),
+};
 
 /** A row array into a change; objects built key by key in one order share one shape (cheap to encode). */
 function toChange(table: PulledTable, row: unknown[], t: TableStatements): PulledChange {
@@ -189,13 +164,13 @@ function toChange(table: PulledTable, row: unknown[], t: TableStatements): Pulle
  * passes: the first reads only versions from each table's (company_id, version) index to find the
  * version where the page ends; the second reads exactly the rows up to it.
  */
-function readPage(db: Db, user: SessionUser, cursor: number, limit: number, lastVersion: number) {
-  const s = statements(db);
+function* readPage(c: SqlConn, user: SessionUser, cursor: number, limit: number, lastVersion: number) {
+  const s = S;
   const set = isScopedToAssignments(user) ? s.subcontractor : seesColleagueEmails(user) ? s.office : s.crew;
   const tables = readableTables(user);
   const params: Params = { ...scopeParams(user), cursor, limit: limit + 1, upto: 0 };
   const found: number[] = [];
-  for (const table of tables) for (const v of set[table].versions.all(params)) found.push(v);
+  for (const table of tables) for (const v of yield* io(c.all(set[table].versions, params))) found.push(v);
   const hasMore = found.length > limit;
   if (hasMore) {
     found.sort((a, b) => a - b);
@@ -206,7 +181,7 @@ function readPage(db: Db, user: SessionUser, cursor: number, limit: number, last
   const changes: PulledChange[] = [];
   for (const table of tables) {
     const t = set[table];
-    for (const row of t.rows.all(params)) changes.push(toChange(table, row, t));
+    for (const row of yield* io(c.all(t.rows, params))) changes.push(toChange(table, row, t));
   }
   if (tables.length > 1) changes.sort((a, b) => a.version - b.version);
   return { changes, cursor: hasMore ? params.upto : lastVersion, hasMore };
@@ -221,52 +196,61 @@ const SEEN_REFRESH_MS = 24 * 60 * 60 * 1000;
  * after it.
  */
 export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): PullResponse {
-  const s = statements(db);
-  const read = db.$client.transaction(() => {
-    const lastVersion = s.lastVersion.get(user.companyId) ?? 0;
-    const horizon = s.horizon.get(user.companyId) ?? 0;
-    const client = query.clientId
-      ? runSync(findClient(sqliteConn(db.$client), user, query.clientId))
-      : undefined;
-    const scope = query.clientId ? scopeFingerprint(db, user, query.schemaVersion ?? 1) : null;
-    const reset = (reason: PullResetReason) => ({ answer: { reset: true as const, reason }, scope, client });
-    if (query.cursor > lastVersion) return reset('ahead');
-    if (query.cursor > 0 && query.cursor < horizon) return reset('horizon');
-    // An unknown device (swept under SPEC R5, or never seen) cannot show what scope its cursor was
-    // downloaded for: it downloads again rather than keep rows its scope may have lost.
-    if (query.cursor > 0 && query.clientId && !client) return reset('scope');
-    if (query.cursor > 0 && client?.scopeHash && client.scopeHash !== scope) return reset('scope');
-    const page = readPage(db, user, query.cursor, query.limit, lastVersion);
-    return {
-      answer: { ...page, lastMutationId: client?.lastMutationId ?? 0, serverTime: now.getTime() },
-      scope,
-      client,
-    };
-  });
-  const { answer, scope, client } = read.deferred();
-  if (client && query.clientId && Date.parse(client.lastSeenAt) < now.getTime() - SEEN_REFRESH_MS) {
-    // SPEC R5 sweeps devices by when they were last seen: a pull-only device is seen too.
-    const clientId = query.clientId;
-    writeTx(db, () =>
-      runSync(io(sqliteConn(db.$client).run(clientStatements.seen, [now.toISOString(), clientId]))),
-    );
-  }
-  if (query.clientId && scope && !('reset' in answer)) {
-    // SPEC L9: a full download (cursor 0) records the scope it was made for; so does a client's first pull.
-    const record = !client || !client.scopeHash || (query.cursor === 0 && client.scopeHash !== scope);
+  const sql = sqliteConn(db.$client);
+  const read = db.$client.transaction(() => runSync(pullRead(sql, user, query, now)));
+  const result = read.deferred();
+  const after = pullAfter(sql, user, query, now, result);
+  if (after) writeTx(db, () => runSync(after));
+  return result.answer;
+}
+
+export type PullRead = { answer: PullResponse; scope: string | null; client: SyncClient | undefined };
+
+/** What a pull answers, read in one snapshot (the caller's read transaction). */
+export function* pullRead(c: SqlConn, user: SessionUser, query: PullQuery, now: Date): Op<PullRead> {
+  const lastVersion = (yield* io(c.get(S.lastVersion, [user.companyId]))) ?? 0;
+  const horizon = (yield* io(c.get(S.horizon, [user.companyId]))) ?? 0;
+  const client = query.clientId ? yield* findClient(c, user, query.clientId) : undefined;
+  const scope = query.clientId ? yield* scopeFingerprint(c, user, query.schemaVersion ?? 1) : null;
+  const reset = (reason: PullResetReason) => ({ answer: { reset: true as const, reason }, scope, client });
+  if (query.cursor > lastVersion) return reset('ahead');
+  if (query.cursor > 0 && query.cursor < horizon) return reset('horizon');
+  // An unknown device (swept under SPEC R5, or never seen) cannot show what scope its cursor was
+  // downloaded for: it downloads again rather than keep rows its scope may have lost.
+  if (query.cursor > 0 && query.clientId && !client) return reset('scope');
+  if (query.cursor > 0 && client?.scopeHash && client.scopeHash !== scope) return reset('scope');
+  const page = yield* readPage(c, user, query.cursor, query.limit, lastVersion);
+  return {
+    answer: { ...page, lastMutationId: client?.lastMutationId ?? 0, serverTime: now.getTime() },
+    scope,
+    client,
+  };
+}
+
+/** The pull's one write, after its read, when it has one: the device seen, its scope recorded. */
+export function pullAfter(
+  c: SqlConn,
+  user: SessionUser,
+  query: PullQuery,
+  now: Date,
+  { answer, scope, client }: PullRead,
+): Op<void> | undefined {
+  const clientId = query.clientId;
+  if (!clientId) return undefined;
+  // SPEC R5 sweeps devices by when they were last seen: a pull-only device is seen too.
+  const seen = client !== undefined && Date.parse(client.lastSeenAt) < now.getTime() - SEEN_REFRESH_MS;
+  // SPEC L9: a full download (cursor 0) records the scope it was made for; so does a client's first pull.
+  const record =
+    scope !== null &&
+    !('reset' in answer) &&
+    (!client || !client.scopeHash || (query.cursor === 0 && client.scopeHash !== scope));
+  if (!seen && !record) return undefined;
+  const at = now.toISOString();
+  return (function* () {
+    if (seen) yield* io(c.run(clientStatements.seen, [at, clientId]));
     if (record) {
-      const clientId = query.clientId;
-      const at = now.toISOString();
-      const sql = sqliteConn(db.$client);
-      writeTx(db, () =>
-        runSync(
-          (function* () {
-            yield* bindClient(sql, user, clientId, at);
-            yield* io(sql.run(clientStatements.setScope, [scope, at, clientId]));
-          })(),
-        ),
-      );
+      yield* bindClient(c, user, clientId, at);
+      yield* io(c.run(clientStatements.setScope, [scope, at, clientId]));
     }
-  }
-  return answer;
+  })();
 }

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type Database from 'better-sqlite3';
 import { PULLED_TABLES, type PulledTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
+import { valueStmt, type SqlConn } from '../db/sql.ts';
 import { ASSIGNED_PROJECTS, isScopedToAssignments } from '../db/scope.ts';
 import { READ_PERMISSION } from './tables.ts';
 
@@ -16,22 +16,12 @@ export function readableTables(user: SessionUser): PulledTable[] {
   return PULLED_TABLES.filter((t) => user.permissions.has(READ_PERMISSION[t]));
 }
 
-function prepareStatements(sqlite: Database.Database) {
-  return {
-    assigned: sqlite
-      .prepare<{ company: string; user: string }, string>(`${ASSIGNED} ORDER BY project_id`)
-      .pluck(),
-    // Tombstoned tasks count too: deleting one changes nothing a tombstone would not tell the device.
-    assignedOutside: sqlite
-      .prepare<{ company: string; user: string }, string>(
-        `SELECT id FROM tasks WHERE company_id = @company AND assignee_id = @user
-           AND (project_id IS NULL OR project_id NOT IN (${ASSIGNED})) ORDER BY id`,
-      )
-      .pluck(),
-  };
-}
-
-const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareStatements>>();
+const ASSIGNED_LIST = valueStmt<string>(`${ASSIGNED} ORDER BY project_id`);
+// Tombstoned tasks count too: deleting one changes nothing a tombstone would not tell the device.
+const ASSIGNED_OUTSIDE = valueStmt<string>(
+  `SELECT id FROM tasks WHERE company_id = @company AND assignee_id = @user
+     AND (project_id IS NULL OR project_id NOT IN (${ASSIGNED})) ORDER BY id`,
+);
 
 /**
  * A fingerprint of everything that decides which rows the user's devices hold (SPEC L9): role, readable
@@ -40,13 +30,11 @@ const statementCache = new WeakMap<Database.Database, ReturnType<typeof prepareS
  * own changing, so a device must download again. The schema counts because an app skips the tables it does
  * not know yet (SPEC P15): once updated, it must fetch the rows it passed over.
  */
-export function scopeFingerprint(db: Db, user: SessionUser, schemaVersion: number): string {
+export function* scopeFingerprint(c: SqlConn, user: SessionUser, schemaVersion: number): Op<string> {
   const parts: unknown[] = [user.role, readableTables(user), schemaVersion];
   if (isScopedToAssignments(user)) {
-    let s = statementCache.get(db.$client);
-    if (!s) statementCache.set(db.$client, (s = prepareStatements(db.$client)));
     const params = { company: user.companyId, user: user.id };
-    parts.push(s.assigned.all(params), s.assignedOutside.all(params));
+    parts.push(yield* io(c.all(ASSIGNED_LIST, params)), yield* io(c.all(ASSIGNED_OUTSIDE, params)));
   }
   return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }

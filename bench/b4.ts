@@ -132,7 +132,7 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         what: 'pageOfVisibleTasks (GET /api/tasks?limit=50)',
         batch: 1,
         run: {
-          app: () => pageOfVisibleTasks(db, user, undefined, PAGE + 1),
+          app: () => runSync(pageOfVisibleTasks(conn, user, undefined, PAGE + 1)),
           raw: () => rawPage.all(company, PAGE + 1).map(decodeTask),
         },
       },

@@ -4,6 +4,10 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { RoleKind } from '#shared/enums.ts';
 import { permissionFlags } from '#shared/permissions.ts';
 import type { AppDeps, AppEnv, SessionUser } from '../context.ts';
+import { connOf, type Conn } from '../db/database.ts';
+import { writeTx } from '../db/index.ts';
+import { io, runSync, type Op } from '../db/op.ts';
+import { rowsStmt, valueStmt } from '../db/sql.ts';
 
 export const SESSION_COOKIE = 'sc_session';
 /** Idle sessions are touched at most this often, so reads do not turn into a write per request. */
@@ -19,7 +23,7 @@ export function sessionLifetimes(deps: AppDeps, role: RoleKind): { idleMs: numbe
     : { idleMs: e.SESSION_TTL_FIELD_IDLE_MS, absoluteMs: e.SESSION_TTL_FIELD_ABSOLUTE_MS };
 }
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   first_name: string | null;
@@ -35,50 +39,66 @@ interface UserRow {
   company_active: number;
 }
 
-interface SessionRow extends UserRow {
+export interface SessionRow extends UserRow {
   sid: string;
   sess: string;
   expire: string;
 }
 
-function statements(deps: AppDeps) {
-  const sqlite = deps.db.$client;
-  const userColumns = `u.id, u.email, u.first_name, u.last_name, u.name, u.role, u.role_id, u.company_id,
+const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.name, u.role, u.role_id, u.company_id,
     c.name AS company_name, c.time_zone AS company_time_zone, u.must_change_password, u.is_active, c.is_active AS company_active`;
-  return {
-    session: sqlite.prepare<[string], SessionRow>(
-      `SELECT s.sid, s.sess, s.expire, ${userColumns}
-       FROM sessions s JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
-       WHERE s.sid = ?`,
-    ),
-    permissions: sqlite.prepare<[number], { name: string }>(
-      `SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = ?`,
-    ),
-    touch: sqlite.prepare<[string, string]>(`UPDATE sessions SET sess = ? WHERE sid = ?`),
-    remove: sqlite.prepare<[string]>(`DELETE FROM sessions WHERE sid = ?`),
-    insert: sqlite.prepare<[string, string, string, string]>(
-      `INSERT INTO sessions (sid, sess, expire, user_id) VALUES (?, ?, ?, ?)`,
-    ),
-  };
-}
 
-const cache = new WeakMap<AppDeps, ReturnType<typeof statements>>();
-function stmts(deps: AppDeps) {
-  let s = cache.get(deps);
-  if (!s) cache.set(deps, (s = statements(deps)));
-  return s;
+// Plain SQL constants, prepared once per connection (`sqliteConn`): the session lookup runs on every request.
+const SESSION = rowsStmt<SessionRow>(
+  `SELECT s.sid, s.sess, s.expire, ${USER_COLUMNS}
+   FROM sessions s JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
+   WHERE s.sid = ?`,
+);
+const PERMISSIONS = valueStmt<string>(
+  `SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = ?`,
+);
+const TOUCH = rowsStmt(`UPDATE sessions SET sess = ? WHERE sid = ?`);
+const REMOVE = rowsStmt(`DELETE FROM sessions WHERE sid = ?`);
+const INSERT = rowsStmt(`INSERT INTO sessions (sid, sess, expire, user_id) VALUES (?, ?, ?, ?)`);
+
+/** The names of a role's permissions (none without a role). */
+export function* rolePermissions(c: Conn, roleId: number | null): Op<Set<string>> {
+  if (roleId === null) return new Set();
+  return new Set(yield* io(c.sql.all(PERMISSIONS, [roleId])));
 }
 
 export function permissionsOf(deps: AppDeps, roleId: number | null): Set<string> {
-  if (roleId === null) return new Set();
-  return new Set(
-    stmts(deps)
-      .permissions.all(roleId)
-      .map((r) => r.name),
-  );
+  return runSync(rolePermissions(connOf(deps.db), roleId));
 }
 
-function toSessionUser(deps: AppDeps, row: UserRow, sid: string): SessionUser {
+/** A stored session with its user and company, or undefined. */
+export function* sessionRow(c: Conn, sid: string): Op<SessionRow | undefined> {
+  return yield* io(c.sql.get(SESSION, [sid]));
+}
+
+/** Removes a stored session (unknown ids are ignored). Call inside a write transaction. */
+export function* removeSession(c: Conn, sid: string): Op<void> {
+  yield* io(c.sql.run(REMOVE, [sid]));
+}
+
+/** Stores a session's new state (its last activity). Call inside a write transaction. */
+export function* touchSession(c: Conn, sid: string, sess: string): Op<void> {
+  yield* io(c.sql.run(TOUCH, [sess, sid]));
+}
+
+/**
+ * Stores a new session, removing the caller's previous one (`previousSid`) first. Call inside a write
+ * transaction.
+ */
+export function* insertSession(
+  c: Conn,
+  session: { sid: string; sess: string; expire: string; userId: string; previousSid: string | null },
+): Op<void> {
+  if (session.previousSid !== null) yield* removeSession(c, session.previousSid);
+  yield* io(c.sql.run(INSERT, [session.sid, session.sess, session.expire, session.userId]));
+}
+
+function toSessionUser(row: UserRow, sid: string, permissions: Set<string>): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -91,7 +111,7 @@ function toSessionUser(deps: AppDeps, row: UserRow, sid: string): SessionUser {
     companyName: row.company_name,
     companyTimeZone: row.company_time_zone,
     mustChangePassword: row.must_change_password === 1,
-    permissions: permissionsOf(deps, row.role_id),
+    permissions,
     sessionId: sid,
   };
 }
@@ -105,26 +125,28 @@ export function loadSessionUser(c: Context<AppEnv>, deps: AppDeps): SessionUser 
 /**
  * The user of a stored session id, or null when it is unknown, expired or its user may not sign in.
  * `touch: false` checks without counting as activity (an open event stream does not keep a session alive).
+ * Its writes (removing a dead session, touching a live one) are each a write transaction of their own.
  */
 export function readSession(
   deps: AppDeps,
   sid: string,
   options: { touch?: boolean } = {},
 ): SessionUser | null {
-  const s = stmts(deps);
-  const row = s.session.get(sid);
+  const conn = connOf(deps.db);
+  const row = runSync(sessionRow(conn, sid));
   if (!row) return null;
   const now = deps.now().getTime();
   const sess = JSON.parse(row.sess) as { lastSeenAt: string; idleMs: number };
   const idleEnd = Date.parse(sess.lastSeenAt) + sess.idleMs;
   if (now >= Date.parse(row.expire) || now >= idleEnd || !row.is_active || !row.company_active) {
-    s.remove.run(sid);
+    writeTx(deps.db, () => runSync(removeSession(conn, sid)));
     return null;
   }
   if (options.touch !== false && now - Date.parse(sess.lastSeenAt) > TOUCH_EVERY_MS) {
-    s.touch.run(JSON.stringify({ ...sess, lastSeenAt: new Date(now).toISOString() }), sid);
+    const touched = JSON.stringify({ ...sess, lastSeenAt: new Date(now).toISOString() });
+    writeTx(deps.db, () => runSync(touchSession(conn, sid, touched)));
   }
-  return toSessionUser(deps, row, sid);
+  return toSessionUser(row, sid, runSync(rolePermissions(conn, row.role_id)));
 }
 
 /** Starts a new session (a new token at every sign-in), sets its cookie and returns the stored id. */
@@ -134,7 +156,6 @@ export function startSession(
   user: { id: string; companyId: string; role: RoleKind },
 ): string {
   const previous = getCookie(c, SESSION_COOKIE);
-  if (previous) stmts(deps).remove.run(hashToken(previous));
   const token = crypto.randomBytes(32).toString('base64url');
   const now = deps.now();
   const { idleMs, absoluteMs } = sessionLifetimes(deps, user.role);
@@ -146,12 +167,14 @@ export function startSession(
     idleMs,
   };
   const sid = hashToken(token);
-  stmts(deps).insert.run(
+  const session = {
     sid,
-    JSON.stringify(sess),
-    new Date(now.getTime() + absoluteMs).toISOString(),
-    user.id,
-  );
+    sess: JSON.stringify(sess),
+    expire: new Date(now.getTime() + absoluteMs).toISOString(),
+    userId: user.id,
+    previousSid: previous ? hashToken(previous) : null,
+  };
+  writeTx(deps.db, () => runSync(insertSession(connOf(deps.db), session)));
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -164,7 +187,7 @@ export function startSession(
 
 export function endSession(c: Context<AppEnv>, deps: AppDeps): void {
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) stmts(deps).remove.run(hashToken(token));
+  if (token) writeTx(deps.db, () => runSync(removeSession(connOf(deps.db), hashToken(token))));
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { newId } from '#shared/ids.ts';
 import {
   projectRequiredError,
@@ -7,7 +6,7 @@ import {
   type TaskPatch,
 } from '#shared/schemas/task.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import type { schema } from '../db/index.ts';
 import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
 import { badRequest, conflict, notFound } from '../http.ts';
@@ -28,6 +27,7 @@ import {
 } from './core.ts';
 import { statements } from './statements.ts';
 import { io, type Op } from '../db/op.ts';
+import { rowsStmt } from '../db/sql.ts';
 
 type Tasks = typeof schema.tasks;
 
@@ -44,32 +44,27 @@ export function* findVisibleTask(c: Visibility, user: SessionUser, id: string): 
   return row;
 }
 
-// GET /api/tasks is the B1 benchmark route (DESIGN.md sections 11-12): the list is read with statements
-// prepared once per connection, the columns aliased to the keys and order of a drizzle row (without
-// fieldMeta and deletedAt), so the answer is the same as `publicRow` of the query builder's rows.
-const TASK_COLUMNS = `id, title, description, project_id AS projectId, assignee_id AS assigneeId,
-  company_id AS companyId, category, status, priority, due_date AS dueDate, completed_at AS completedAt,
-  created_at AS createdAt, is_milestone AS isMilestone, estimated_hours AS estimatedHours, version,
-  updated_at AS updatedAt, updated_by AS updatedBy`;
+// GET /api/tasks is the B1 benchmark route (DESIGN.md sections 11-12): the list is read with plain SQL
+// statements (prepared once per connection on SQLite), the columns aliased to the keys and order of a drizzle
+// row (without fieldMeta and deletedAt), so the answer is the same as `publicRow` of the query builder's rows.
+const TASK_COLUMNS = `id, title, description, project_id AS "projectId", assignee_id AS "assigneeId",
+  company_id AS "companyId", category, status, priority, due_date AS "dueDate", completed_at AS "completedAt",
+  created_at AS "createdAt", is_milestone AS "isMilestone", estimated_hours AS "estimatedHours", version,
+  updated_at AS "updatedAt", updated_by AS "updatedBy"`;
 
 type RawTask = Omit<PublicTask, 'isMilestone'> & { isMilestone: number | boolean };
 
-function prepareTaskLists(sqlite: Database.Database) {
-  const list = (scoped: boolean) =>
-    sqlite.prepare<{ company: string; user: string }, RawTask>(
-      `SELECT ${TASK_COLUMNS} FROM tasks WHERE ${scopeWhere('tasks', scoped, 'live')}
-       ORDER BY created_at DESC, id DESC`,
-    );
-  return { company: list(false), assigned: list(true) };
-}
-
-const taskListStatements = new WeakMap<Database.Database, ReturnType<typeof prepareTaskLists>>();
+const taskList = (scoped: boolean) =>
+  rowsStmt<RawTask>(
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE ${scopeWhere('tasks', scoped, 'live')}
+     ORDER BY created_at DESC, id DESC`,
+  );
+const TASK_LISTS = { company: taskList(false), assigned: taskList(true) };
 
 /** Every task the user may see, newest first. */
-export function listVisibleTasks(db: Db, user: SessionUser): PublicTask[] {
-  let stmts = taskListStatements.get(db.$client);
-  if (!stmts) taskListStatements.set(db.$client, (stmts = prepareTaskLists(db.$client)));
-  const rows = (isScopedToAssignments(user) ? stmts.assigned : stmts.company).all(scopeParams(user));
+export function* listVisibleTasks(c: Conn, user: SessionUser): Op<PublicTask[]> {
+  const stmt = isScopedToAssignments(user) ? TASK_LISTS.assigned : TASK_LISTS.company;
+  const rows = yield* io(c.sql.all(stmt, scopeParams(user)));
   for (const row of rows) row.isMilestone = row.isMilestone === 1 || row.isMilestone === true;
   return rows as PublicTask[];
 }

@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { Id, IsoDate } from '#shared/schemas/common.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, SessionUser } from '../context.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io } from '../db/op.ts';
 import { visibleTargetWhere } from '../db/scope.ts';
 import { parseWith } from '../http.ts';
-import { sessionUser } from './helpers.ts';
+import { read, sessionUser } from './helpers.ts';
 
 const { userActivities, users } = schema;
 
@@ -28,20 +30,22 @@ const ActivityQuery = z.object({
   beforeId: Id.optional(),
 });
 
-export const activityRoutes = new Hono<AppEnv>()
-  // Spec 01 section 3: Activity {id, action_type, first_name, email, description, created_at}, newest first.
-  .get('/', (c) => {
-    const user = sessionUser(c);
-    const { limit, before, beforeId } = parseWith(ActivityQuery, c.req.query());
-    const cursor = before
-      ? beforeId
-        ? or(
-            lt(userActivities.createdAt, before),
-            and(eq(userActivities.createdAt, before), lt(userActivities.id, beforeId)),
-          )
-        : lt(userActivities.createdAt, before)
-      : undefined;
-    const rows = c.var.deps.db
+/** A page of the company's activities the user may see, newest first. */
+function* listActivities(
+  c: Conn,
+  user: SessionUser,
+  { limit, before, beforeId }: z.infer<typeof ActivityQuery>,
+) {
+  const cursor = before
+    ? beforeId
+      ? or(
+          lt(userActivities.createdAt, before),
+          and(eq(userActivities.createdAt, before), lt(userActivities.id, beforeId)),
+        )
+      : lt(userActivities.createdAt, before)
+    : undefined;
+  return yield* io(
+    c.db
       .select({
         id: userActivities.id,
         action_type: userActivities.actionType,
@@ -66,6 +70,14 @@ export const activityRoutes = new Hono<AppEnv>()
       )
       .orderBy(desc(userActivities.createdAt), desc(userActivities.id))
       .limit(limit)
-      .all();
-    return c.json(rows);
+      .all(),
+  );
+}
+
+export const activityRoutes = new Hono<AppEnv>()
+  // Spec 01 section 3: Activity {id, action_type, first_name, email, description, created_at}, newest first.
+  .get('/', (c) => {
+    const user = sessionUser(c);
+    const query = parseWith(ActivityQuery, c.req.query());
+    return c.json(read(c, (conn) => listActivities(conn, user, query)));
   });

@@ -7,6 +7,11 @@ import { HttpError, jsonBody, unauthorized } from '../http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { eventStreams } from '../sync/events.ts';
 import { endSession, readSession, startSession, userPayload } from '../auth/session.ts';
+import { connOf, type Conn } from '../db/database.ts';
+import { writeTx } from '../db/index.ts';
+import { io, runSync, type Op } from '../db/op.ts';
+import { rowsStmt, valueStmt } from '../db/sql.ts';
+import { read } from './helpers.ts';
 
 const INVALID = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
 const rateLimited = (message: string, seconds: number) =>
@@ -29,6 +34,32 @@ interface LoginRow {
   company_active: number;
 }
 
+const LOGIN_ROW = rowsStmt<LoginRow>(
+  `SELECT u.id, u.password, u.role, u.company_id, u.is_active, c.is_active AS company_active
+   FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = ?`,
+);
+const STORED_PASSWORD = valueStmt<string | null>('SELECT password FROM users WHERE id = ?');
+const SET_PASSWORD = rowsStmt(
+  'UPDATE users SET password = ?, must_change_password = 0, updated_at = ? WHERE id = ?',
+);
+const END_USER_SESSIONS = rowsStmt('DELETE FROM sessions WHERE user_id = ?');
+
+/** The account signing in with `email`, with whether it and its company may sign in. */
+function* loginRow(c: Conn, email: string): Op<LoginRow | undefined> {
+  return yield* io(c.sql.get(LOGIN_ROW, [email]));
+}
+
+/** A user's stored password hash: null when it has none, undefined when the user is unknown. */
+function* storedPassword(c: Conn, userId: string): Op<string | null | undefined> {
+  return yield* io(c.sql.get(STORED_PASSWORD, [userId]));
+}
+
+/** Stores a user's new password hash and ends every session of theirs. Call inside a write transaction. */
+function* setPassword(c: Conn, userId: string, hashed: string, at: string): Op<void> {
+  yield* io(c.sql.run(SET_PASSWORD, [hashed, at, userId]));
+  yield* io(c.sql.run(END_USER_SESSIONS, [userId]));
+}
+
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const deps = c.var.deps;
@@ -36,12 +67,7 @@ export const authRoutes = new Hono<AppEnv>()
     const attempt = deps.loginLimiter.attempt(email, clientAddress(c));
     if (!attempt.allowed)
       throw rateLimited('Too many sign-in attempts. Try again later.', attempt.retryAfter);
-    const row = deps.db.$client
-      .prepare<[string], LoginRow>(
-        `SELECT u.id, u.password, u.role, u.company_id, u.is_active, c.is_active AS company_active
-         FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = ?`,
-      )
-      .get(email);
+    const row = read(c, (conn) => loginRow(conn, email));
     // Unknown emails are verified against a dummy hash so both failures cost the same time.
     const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), password);
     // A wrong password keeps its reservation as the counted failure.
@@ -82,28 +108,20 @@ export const authRoutes = new Hono<AppEnv>()
     const attempt = deps.loginLimiter.attempt(user.email.toLowerCase(), clientAddress(c));
     if (!attempt.allowed)
       throw rateLimited('Too many password attempts. Try again later.', attempt.retryAfter);
-    const stored = deps.db.$client
-      .prepare<[string], { password: string | null }>('SELECT password FROM users WHERE id = ?')
-      .get(user.id);
-    if (!stored?.password || !(await verifyPassword(stored.password, body.currentPassword))) {
+    const stored = read(c, (conn) => storedPassword(conn, user.id));
+    if (!stored || !(await verifyPassword(stored, body.currentPassword))) {
       throw new HttpError(400, 'INVALID_PASSWORD', 'Current password is incorrect', {
         currentPassword: 'Current password is incorrect',
       });
     }
     attempt.succeed();
     const hashed = await hashPassword(body.newPassword);
-    const sqlite = deps.db.$client;
-    sqlite
-      .transaction(() => {
-        sqlite
-          .prepare('UPDATE users SET password = ?, must_change_password = 0, updated_at = ? WHERE id = ?')
-          .run(hashed, deps.now().toISOString(), user.id);
-        // Every session signed in with the old password ends, this one included: the caller carries on
-        // under a new token (a token seen before the change is worth nothing after it).
-        sqlite.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
-        startSession(c, deps, { id: user.id, companyId: user.companyId, role: user.role });
-      })
-      .immediate();
+    writeTx(deps.db, () => {
+      // Every session signed in with the old password ends, this one included: the caller carries on
+      // under a new token (a token seen before the change is worth nothing after it).
+      runSync(setPassword(connOf(deps.db), user.id, hashed, deps.now().toISOString()));
+      startSession(c, deps, { id: user.id, companyId: user.companyId, role: user.role });
+    });
     eventStreams(deps.db).closeUser(user.id);
     return c.json({ ok: true });
   });

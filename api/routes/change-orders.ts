@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { ChangeOrderListQuerySchema } from '#shared/schemas/change-order.ts';
-import type { AppEnv } from '../context.ts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { ChangeOrderListQuerySchema, type ChangeOrderListQuery } from '#shared/schemas/change-order.ts';
+import type { AppEnv, SessionUser } from '../context.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io } from '../db/op.ts';
 import { parseWith, readJson } from '../http.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { findVisibleProject, publicRow } from '../mutators/core.ts';
@@ -16,29 +18,42 @@ const ORDER: OrderKey[] = [
   { column: changeOrders.id, desc: true },
 ];
 
-/** Change orders (spec 01 sections 2, 4, 5 and 7): list, request, and approve/reject/resolve. */
-export const changeOrderRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const { db } = c.var.deps;
-    const user = sessionUser(c);
-    const page = pageRequest(c);
-    const query = parseWith(ChangeOrderListQuerySchema, c.req.query());
-    const { projectId } = query;
-    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
-    const rows = db
+/** A page of the change orders the user may see, newest first; of one project or status when given. */
+function* listChangeOrders(
+  c: Conn,
+  user: SessionUser,
+  filter: ChangeOrderListQuery,
+  page: { after?: SQL; limit: number },
+) {
+  return yield* io(
+    c.db
       .select()
       .from(changeOrders)
       .where(
         and(
           visibleWhere('change_orders', user),
-          afterWhere(ORDER, page.after),
-          query.projectId ? eq(changeOrders.projectId, query.projectId) : undefined,
-          query.status ? eq(changeOrders.status, query.status) : undefined,
+          page.after,
+          filter.projectId ? eq(changeOrders.projectId, filter.projectId) : undefined,
+          filter.status ? eq(changeOrders.status, filter.status) : undefined,
         ),
       )
       .orderBy(...orderOf(ORDER))
-      .limit(readLimit(page))
-      .all();
+      .limit(page.limit)
+      .all(),
+  );
+}
+
+/** Change orders (spec 01 sections 2, 4, 5 and 7): list, request, and approve/reject/resolve. */
+export const changeOrderRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const user = sessionUser(c);
+    const page = pageRequest(c);
+    const query = parseWith(ChangeOrderListQuerySchema, c.req.query());
+    const { projectId } = query;
+    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
+    const rows = read(c, (conn) =>
+      listChangeOrders(conn, user, query, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
+    );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { CommunicationListQuerySchema } from '#shared/schemas/communication.ts';
-import type { AppEnv } from '../context.ts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { CommunicationListQuerySchema, type CommunicationListQuery } from '#shared/schemas/communication.ts';
+import type { AppEnv, SessionUser } from '../context.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io } from '../db/op.ts';
 import { parseWith, readJson } from '../http.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { findVisibleProject, publicRow } from '../mutators/core.ts';
@@ -16,29 +18,42 @@ const ORDER: OrderKey[] = [
   { column: communications.id, desc: true },
 ];
 
-/** The communications feed (spec 01 sections 2 and 7): the company's, on projects the user may see. */
-export const communicationRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const { db } = c.var.deps;
-    const user = sessionUser(c);
-    const page = pageRequest(c);
-    const query = parseWith(CommunicationListQuerySchema, c.req.query());
-    const { projectId } = query;
-    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
-    const rows = db
+/** A page of the communications the user may see, newest first; of one project or type when given. */
+function* listCommunications(
+  c: Conn,
+  user: SessionUser,
+  filter: CommunicationListQuery,
+  page: { after?: SQL; limit: number },
+) {
+  return yield* io(
+    c.db
       .select()
       .from(communications)
       .where(
         and(
           visibleWhere('communications', user),
-          afterWhere(ORDER, page.after),
-          query.projectId ? eq(communications.projectId, query.projectId) : undefined,
-          query.type ? eq(communications.type, query.type) : undefined,
+          page.after,
+          filter.projectId ? eq(communications.projectId, filter.projectId) : undefined,
+          filter.type ? eq(communications.type, filter.type) : undefined,
         ),
       )
       .orderBy(...orderOf(ORDER))
-      .limit(readLimit(page))
-      .all();
+      .limit(page.limit)
+      .all(),
+  );
+}
+
+/** The communications feed (spec 01 sections 2 and 7): the company's, on projects the user may see. */
+export const communicationRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const user = sessionUser(c);
+    const page = pageRequest(c);
+    const query = parseWith(CommunicationListQuerySchema, c.req.query());
+    const { projectId } = query;
+    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
+    const rows = read(c, (conn) =>
+      listCommunications(conn, user, query, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
+    );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {

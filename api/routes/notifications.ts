@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, SessionUser } from '../context.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import { visibleTargetWhere } from '../db/scope.ts';
+import { rowsStmt } from '../db/sql.ts';
 import { notFound } from '../http.ts';
-import { sessionUser } from './helpers.ts';
+import { mutate, read, sessionUser } from './helpers.ts';
 
 const { notifications } = schema;
 
@@ -23,13 +26,14 @@ const columns = {
 /** The panel shows the newest ones; older ones stay stored but are not sent. */
 export const NOTIFICATION_LIST_LIMIT = 200;
 
-// Notifications are plain rows (not mirrored) written only by the server: marking them read is a single
-// UPDATE scoped to the session user, so these handlers write directly instead of through a mutator.
-export const notificationRoutes = new Hono<AppEnv>()
-  // Any userId query parameter (the spec's client sends a placeholder) is ignored: always the session user.
-  .get('/', (c) => {
-    const user = sessionUser(c);
-    const rows = c.var.deps.db
+const MARK_ALL_READ = rowsStmt(
+  'UPDATE notifications SET is_read = 1 WHERE user_id = ? AND company_id = ? AND is_read = 0',
+);
+
+/** The session user's newest notifications, of rows the user can still read. */
+function* listNotifications(c: Conn, user: SessionUser) {
+  return yield* io(
+    c.db
       .select(columns)
       .from(notifications)
       .where(
@@ -46,38 +50,48 @@ export const notificationRoutes = new Hono<AppEnv>()
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT)
-      .all();
-    return c.json(rows);
-  })
-  .patch('/mark-all-read', (c) => {
-    const user = sessionUser(c);
-    const result = c.var.deps.db
+      .all(),
+  );
+}
+
+/** Marks all the session user's unread notifications read; the number of rows it changed. */
+function* markAllRead(c: Conn, user: SessionUser): Op<number> {
+  return yield* io(c.sql.run(MARK_ALL_READ, [user.id, user.companyId]));
+}
+
+/** Marks one of the session user's notifications read; its fields, or 404. */
+function* markRead(c: Conn, user: SessionUser, id: string) {
+  const row = yield* io(
+    c.db
       .update(notifications)
       .set({ isRead: true })
       .where(
         and(
-          eq(notifications.userId, user.id),
-          eq(notifications.companyId, user.companyId),
-          eq(notifications.isRead, false),
-        ),
-      )
-      .run();
-    return c.json({ updated: result.changes });
-  })
-  .patch('/:id/read', (c) => {
-    const user = sessionUser(c);
-    const row = c.var.deps.db
-      .update(notifications)
-      .set({ isRead: true })
-      .where(
-        and(
-          eq(notifications.id, c.req.param('id')),
+          eq(notifications.id, id),
           eq(notifications.userId, user.id),
           eq(notifications.companyId, user.companyId),
         ),
       )
       .returning(columns)
-      .get();
-    if (!row) throw notFound('Notification');
-    return c.json(row);
+      .get(),
+  );
+  if (!row) throw notFound('Notification');
+  return row;
+}
+
+// Notifications are plain rows (not mirrored) written only by the server: marking them read is a single
+// UPDATE scoped to the session user, so these handlers run their own small Ops instead of a mutator's.
+export const notificationRoutes = new Hono<AppEnv>()
+  // Any userId query parameter (the spec's client sends a placeholder) is ignored: always the session user.
+  .get('/', (c) => {
+    const user = sessionUser(c);
+    return c.json(read(c, (conn) => listNotifications(conn, user)));
+  })
+  .patch('/mark-all-read', (c) => {
+    const user = sessionUser(c);
+    return c.json({ updated: mutate(c, (ctx) => markAllRead(ctx, user)) });
+  })
+  .patch('/:id/read', (c) => {
+    const user = sessionUser(c);
+    return c.json(mutate(c, (ctx) => markRead(ctx, user, c.req.param('id'))));
   });

@@ -1,28 +1,39 @@
 import { Hono } from 'hono';
-import { and } from 'drizzle-orm';
-import type { AppEnv } from '../context.ts';
+import { and, type SQL } from 'drizzle-orm';
+import type { AppEnv, SessionUser } from '../context.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io } from '../db/op.ts';
 import { readJson } from '../http.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { publicRow } from '../mutators/core.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
-import { mutate, sessionUser } from './helpers.ts';
+import { mutate, read, sessionUser } from './helpers.ts';
 import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
 const { projects } = schema;
 const ORDER: OrderKey[] = [{ column: projects.name }, { column: projects.id }];
 
-export const projectRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const { db } = c.var.deps;
-    const page = pageRequest(c);
-    const rows = db
+/** A page of the projects the user may see, by name. */
+function* listProjects(c: Conn, user: SessionUser, page: { after?: SQL; limit: number }) {
+  return yield* io(
+    c.db
       .select()
       .from(projects)
-      .where(and(visibleWhere('projects', sessionUser(c)), afterWhere(ORDER, page.after)))
+      .where(and(visibleWhere('projects', user), page.after))
       .orderBy(...orderOf(ORDER))
-      .limit(readLimit(page))
-      .all();
+      .limit(page.limit)
+      .all(),
+  );
+}
+
+export const projectRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const page = pageRequest(c);
+    const user = sessionUser(c);
+    const rows = read(c, (conn) =>
+      listProjects(conn, user, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
+    );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.name, r.id]);
   })
   .post('/', async (c) => {

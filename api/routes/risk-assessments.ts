@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import { RiskAssessmentListQuerySchema } from '#shared/schemas/risk.ts';
-import type { AppEnv } from '../context.ts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { RiskAssessmentListQuerySchema, type RiskAssessmentListQuery } from '#shared/schemas/risk.ts';
+import type { AppEnv, SessionUser } from '../context.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io } from '../db/op.ts';
 import { parseWith, readJson } from '../http.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { findVisibleProject } from '../mutators/core.ts';
@@ -16,28 +18,44 @@ const ORDER: OrderKey[] = [
   { column: riskAssessments.id, desc: true },
 ];
 
-/** Risk assessments (spec 02 sections 2 and 7): the company's, on projects the user may see. */
-export const riskRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const { db } = c.var.deps;
-    const user = sessionUser(c);
-    const page = pageRequest(c);
-    const query = parseWith(RiskAssessmentListQuerySchema, c.req.query());
-    const { projectId } = query;
-    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
-    const rows = db
+/** A page of the risk assessments the user may see, newest first; of one project when given. */
+function* listRiskAssessments(
+  c: Conn,
+  user: SessionUser,
+  filter: RiskAssessmentListQuery,
+  page: { after?: SQL; limit: number },
+) {
+  return yield* io(
+    c.db
       .select()
       .from(riskAssessments)
       .where(
         and(
           visibleWhere('risk_assessments', user),
-          afterWhere(ORDER, page.after),
-          query.projectId ? eq(riskAssessments.projectId, query.projectId) : undefined,
+          page.after,
+          filter.projectId ? eq(riskAssessments.projectId, filter.projectId) : undefined,
         ),
       )
       .orderBy(...orderOf(ORDER))
-      .limit(readLimit(page))
-      .all();
+      .limit(page.limit)
+      .all(),
+  );
+}
+
+/** Risk assessments (spec 02 sections 2 and 7): the company's, on projects the user may see. */
+export const riskRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    const user = sessionUser(c);
+    const page = pageRequest(c);
+    const query = parseWith(RiskAssessmentListQuerySchema, c.req.query());
+    const { projectId } = query;
+    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
+    const rows = read(c, (conn) =>
+      listRiskAssessments(conn, user, query, {
+        after: afterWhere(ORDER, page.after),
+        limit: readLimit(page),
+      }),
+    );
     return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {

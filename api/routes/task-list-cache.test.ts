@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import type { SessionUser } from '../context.ts';
+import { connOf } from '../db/database.ts';
+import { runSync } from '../db/op.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { companyTaskList, taskListCache } from './tasks.ts';
 
@@ -9,7 +11,7 @@ const BOUND = 64 * 1024;
 
 beforeAll(async () => {
   t = await createTestApp();
-  taskListCache(t.db, BOUND); // first use decides the bound of this connection's cache
+  taskListCache(connOf(t.db).sql, BOUND); // first use decides the bound of this connection's cache
 });
 afterAll(() => t?.close());
 
@@ -45,12 +47,14 @@ function companyWithTasks(n: number): SessionUser {
 describe('the company task-list cache', () => {
   it('stays within its byte bound however many companies read their lists', () => {
     const readers = Array.from({ length: 40 }, () => companyWithTasks(30));
-    for (const reader of readers) companyTaskList(t.db, reader);
-    const { lists } = taskListCache(t.db);
+    for (const reader of readers) runSync(companyTaskList(connOf(t.db), reader));
+    const { lists } = taskListCache(connOf(t.db).sql);
     expect(lists.calculatedSize).toBeLessThanOrEqual(BOUND);
     expect(lists.size).toBeLessThan(40);
     // An evicted company's list is built again, whole and its own.
-    const again = JSON.parse(new TextDecoder().decode(companyTaskList(t.db, readers[0]!).json)) as {
+    const again = JSON.parse(
+      new TextDecoder().decode(runSync(companyTaskList(connOf(t.db), readers[0]!)).json),
+    ) as {
       companyId: string;
     }[];
     expect(again).toHaveLength(30);

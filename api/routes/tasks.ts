@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
-import type Database from 'better-sqlite3';
 import type { AppEnv, SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import { readJson } from '../http.ts';
 import { and } from 'drizzle-orm';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
+import { valueStmt, type SqlConn } from '../db/sql.ts';
 import { isScopedToAssignments, visibleWhere } from '../db/scope.ts';
 import { publicRow } from '../mutators/core.ts';
-import { createTask, deleteTask, listVisibleTasks, updateTask } from '../mutators/tasks.ts';
-import { mutate, sessionUser } from './helpers.ts';
+import { createTask, deleteTask, listVisibleTasks, updateTask, type TaskRow } from '../mutators/tasks.ts';
+import { mutate, read, sessionUser } from './helpers.ts';
 import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
 
 const { tasks } = schema;
@@ -35,61 +36,66 @@ interface CachedList {
   json: Uint8Array<ArrayBuffer>;
 }
 interface ListCache {
-  version: Database.Statement<[string], { v: number }>;
   lists: LRUCache<string, CachedList>;
 }
-const listCache = new WeakMap<Database.Database, ListCache>();
+const listCache = new WeakMap<SqlConn, ListCache>();
+
+const COMPANY_VERSION = valueStmt<number>('SELECT last_version FROM companies WHERE id = ?');
 
 /** This connection's cache, created with `maxBytes` on first use (tests pass a small bound). */
-export function taskListCache(db: Db, maxBytes = TASK_LIST_CACHE_BYTES): ListCache {
-  let cache = listCache.get(db.$client);
+export function taskListCache(sql: SqlConn, maxBytes = TASK_LIST_CACHE_BYTES): ListCache {
+  let cache = listCache.get(sql);
   if (!cache) {
     cache = {
-      version: db.$client.prepare<[string], { v: number }>(
-        'SELECT last_version AS v FROM companies WHERE id = ?',
-      ),
       lists: new LRUCache({ maxSize: maxBytes, sizeCalculation: (list) => list.json.byteLength + 64 }),
     };
-    listCache.set(db.$client, cache);
+    listCache.set(sql, cache);
   }
   return cache;
 }
 
 /** The company-wide list as JSON bytes, from the cache when the company's version has not moved. */
-export function companyTaskList(db: Db, user: SessionUser): CachedList {
+export function* companyTaskList(c: Conn, user: SessionUser): Op<CachedList> {
   if (isScopedToAssignments(user)) throw new Error('A subcontractor never reads the company-wide list');
-  const cache = taskListCache(db);
+  const cache = taskListCache(c.sql);
   // Read the version before the rows: a write landing in between makes the entry stale, never wrong.
-  const version = cache.version.get(user.companyId)?.v ?? 0;
+  const version = (yield* io(c.sql.get(COMPANY_VERSION, [user.companyId]))) ?? 0;
   const hit = cache.lists.get(user.companyId);
   if (hit && hit.version === version) return hit;
-  const fresh = { version, json: new TextEncoder().encode(JSON.stringify(listVisibleTasks(db, user))) };
+  const rows = yield* listVisibleTasks(c, user);
+  const fresh = { version, json: new TextEncoder().encode(JSON.stringify(rows)) };
   cache.lists.set(user.companyId, fresh);
   return fresh;
 }
 
 /** One page of the tasks the user may see, in list order, from after the `after` key (B4 times it). */
-export function pageOfVisibleTasks(db: Db, user: SessionUser, after: unknown[] | undefined, limit: number) {
-  return db
-    .select()
-    .from(tasks)
-    .where(and(visibleWhere('tasks', user), afterWhere(ORDER, after)))
-    .orderBy(...orderOf(ORDER))
-    .limit(limit)
-    .all();
+export function* pageOfVisibleTasks(
+  c: Conn,
+  user: SessionUser,
+  after: unknown[] | undefined,
+  limit: number,
+): Op<TaskRow[]> {
+  return yield* io(
+    c.db
+      .select()
+      .from(tasks)
+      .where(and(visibleWhere('tasks', user), afterWhere(ORDER, after)))
+      .orderBy(...orderOf(ORDER))
+      .limit(limit)
+      .all(),
+  );
 }
 
 export const taskRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
-    const { db } = c.var.deps;
     const user = sessionUser(c);
     const page = pageRequest(c);
     if (page.limit !== undefined) {
-      const rows = pageOfVisibleTasks(db, user, page.after, readLimit(page));
+      const rows = read(c, (conn) => pageOfVisibleTasks(conn, user, page.after, readLimit(page)));
       return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
     }
-    if (isScopedToAssignments(user)) return c.json(listVisibleTasks(db, user));
-    const list = companyTaskList(db, user);
+    if (isScopedToAssignments(user)) return c.json(read(c, (conn) => listVisibleTasks(conn, user)));
+    const list = read(c, (conn) => companyTaskList(conn, user));
     const etag = `W/"tasks-${list.version}"`;
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag });
     return c.body(list.json, 200, { 'Content-Type': 'application/json', ETag: etag });

@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
+import { io, type Op } from '../db/op.ts';
 import { seesColleagueEmails } from '../db/scope.ts';
-import { sessionUser } from './helpers.ts';
+import { read, sessionUser } from './helpers.ts';
 import { pageOfArray, pageRequest, sendPage } from './paging.ts';
 
 const { users } = schema;
@@ -25,20 +26,23 @@ export function displayName(u: {
  * The company's active users, by name; never passwords or hashes. Crew and subcontractors read their
  * colleagues' names only, as on their devices (one rule: `seesColleagueEmails`, sync/SPEC.md L12).
  */
-function activeUsers(db: Db, user: SessionUser) {
+function* activeUsers(c: Conn, user: SessionUser) {
   const emails = seesColleagueEmails(user);
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-    })
-    .from(users)
-    .where(and(eq(users.companyId, user.companyId), eq(users.isActive, true)))
-    .all()
+  const rows = yield* io(
+    c.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+      })
+      .from(users)
+      .where(and(eq(users.companyId, user.companyId), eq(users.isActive, true)))
+      .all(),
+  );
+  return rows
     .map((u) => {
       const email = emails || u.id === user.id ? u.email : null;
       return { ...u, email, name: displayName({ ...u, email: email ?? 'Team member' }) };
@@ -54,10 +58,18 @@ function byNameThenId(a: unknown[], b: unknown[]): number {
   return an.localeCompare(bn) || (ai < bi ? -1 : ai > bi ? 1 : 0);
 }
 
+type DirectoryUser = ReturnType<typeof activeUsers> extends Op<(infer U)[]> ? U : never;
+
 /** The directory, paged like every list (README "API"); it is small, so it is paged in memory. */
-function directoryPage<T>(c: Context<AppEnv>, present: (u: ReturnType<typeof activeUsers>[number]) => T) {
+function directoryPage<T>(c: Context<AppEnv>, present: (u: DirectoryUser) => T) {
   const page = pageRequest(c);
-  const rows = pageOfArray(page, activeUsers(c.var.deps.db, sessionUser(c)), keyOf, byNameThenId);
+  const user = sessionUser(c);
+  const rows = pageOfArray(
+    page,
+    read(c, (conn) => activeUsers(conn, user)),
+    keyOf,
+    byNameThenId,
+  );
   return sendPage(c, page, rows, keyOf, present);
 }
 

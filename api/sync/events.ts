@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/index.ts';
+import { io, runSync, type Op } from '../db/op.ts';
+import { sqliteConn, valueStmt, type SqlConn } from '../db/sql.ts';
 import { HttpError } from '../http.ts';
 
 type Listener = (version: number) => void;
@@ -8,6 +10,13 @@ interface Channel {
   listeners: Set<Listener>;
   last: number;
   timer: NodeJS.Timeout;
+}
+
+const COMPANY_VERSION = valueStmt<number>('SELECT last_version FROM companies WHERE id = ?');
+
+/** A company's latest version (0 when it is unknown). */
+export function* companyVersion(c: { sql: SqlConn }, companyId: string): Op<number> {
+  return (yield* io(c.sql.get(COMPANY_VERSION, [companyId]))) ?? 0;
 }
 
 /** How often a company with listeners re-reads its version: catches writes no code path poked about. */
@@ -21,15 +30,15 @@ export const POLL_MS = 500;
  */
 export class SyncNotifier {
   private readonly channels = new Map<string, Channel>();
-  private readonly read: Database.Statement<[string], { v: number }>;
+  private readonly conn: { sql: SqlConn };
 
   constructor(private readonly sqlite: Database.Database) {
-    this.read = sqlite.prepare('SELECT last_version AS v FROM companies WHERE id = ?');
+    this.conn = { sql: sqliteConn(sqlite) };
   }
 
   /** The company's latest version now. */
   current(companyId: string): number {
-    return this.read.get(companyId)?.v ?? 0;
+    return runSync(companyVersion(this.conn, companyId));
   }
 
   /** Calls `listener` with each new latest version; returns the unsubscribe function. */

@@ -1,4 +1,7 @@
+import { connOf, type Conn } from '../db/database.ts';
 import { writeTx, type Db } from '../db/index.ts';
+import { io, runSync, type Op } from '../db/op.ts';
+import { rowsStmt, valueStmt, type Stmt } from '../db/sql.ts';
 
 // Children first: deleting a parent cascades to its children, which must be counted in the horizon too.
 const PURGE_ORDER = ['schedule_changes', 'photos', 'project_logs', 'tasks', 'projects'] as const;
@@ -21,44 +24,68 @@ function purged(table: string): string {
   return `SELECT id FROM ${table} WHERE company_id = @company AND deleted_at < @before`;
 }
 
+const HORIZON = valueStmt<number | null>(HORIZON_SQL);
+const PURGE = PURGE_ORDER.map((table) =>
+  rowsStmt(`DELETE FROM ${table} WHERE company_id = @company AND deleted_at < @before`),
+);
+const PURGE_TOMBSTONES = rowsStmt(
+  'DELETE FROM sync_tombstones WHERE company_id = @company AND deleted_at < @before',
+);
+const HORIZON_OF = valueStmt<number>('SELECT min_version FROM sync_horizons WHERE company_id = ?');
+const SET_HORIZON = rowsStmt(
+  `INSERT INTO sync_horizons (company_id, min_version, updated_at) VALUES (?, ?, ?)
+   ON CONFLICT (company_id) DO UPDATE SET min_version = excluded.min_version, updated_at = excluded.updated_at`,
+);
+const COMPANY_IDS = valueStmt<string>('SELECT id FROM companies');
+const PURGE_RESULTS = rowsStmt('DELETE FROM sync_mutations WHERE created_at < ?');
+const PURGE_HISTORY = rowsStmt('DELETE FROM sync_conflicts WHERE created_at < ?');
+const PURGE_IDLE_CLIENTS = rowsStmt(
+  'DELETE FROM sync_clients WHERE last_mutation_id = 0 AND last_seen_at < ?',
+);
+
 /**
  * Deletes a company's tombstones older than `olderThanIso` for good and raises its tombstone horizon to
  * the highest version removed (sync/SPEC.md L8): a device whose cursor is below it may have missed a
- * deletion, so its next pull answers `reset: 'horizon'` and it downloads again.
+ * deletion, so its next pull answers `reset: 'horizon'` and it downloads again. Call inside a write
+ * transaction.
  */
+export function* purgeCompanyTombstones(
+  c: Conn,
+  companyId: string,
+  olderThanIso: string,
+  now: Date,
+): Op<{ purged: number; horizon: number }> {
+  const params = { company: companyId, before: olderThanIso };
+  const highest = (yield* io(c.sql.get(HORIZON, params))) ?? null;
+  let purgedRows = 0;
+  for (const purge of PURGE) purgedRows += yield* io(c.sql.run(purge, params));
+  // The read-only mirrors' deletions (SPEC L12). Purging a project above removed its assignments, which
+  // wrote fresh tombstones (now): they stay until their own time comes.
+  purgedRows += yield* io(c.sql.run(PURGE_TOMBSTONES, params));
+  const previous = (yield* io(c.sql.get(HORIZON_OF, [companyId]))) ?? 0;
+  const horizon = Math.max(previous, highest ?? 0);
+  yield* io(c.sql.run(SET_HORIZON, [companyId, horizon, now.toISOString()]));
+  return { purged: purgedRows, horizon };
+}
+
+/** `purgeCompanyTombstones` in a write transaction of its own. */
 export function purgeTombstones(
   db: Db,
   companyId: string,
   olderThanIso: string,
   now: Date = new Date(),
 ): { purged: number; horizon: number } {
-  const c = db.$client;
-  const params = { company: companyId, before: olderThanIso };
-  return writeTx(db, () => {
-    const highest = c.prepare<typeof params, number | null>(HORIZON_SQL).pluck().get(params) ?? null;
-    let purgedRows = 0;
-    for (const table of PURGE_ORDER) {
-      purgedRows += c
-        .prepare(`DELETE FROM ${table} WHERE company_id = @company AND deleted_at < @before`)
-        .run(params).changes;
-    }
-    // The read-only mirrors' deletions (SPEC L12). Purging a project above removed its assignments, which
-    // wrote fresh tombstones (now): they stay until their own time comes.
-    purgedRows += c
-      .prepare('DELETE FROM sync_tombstones WHERE company_id = @company AND deleted_at < @before')
-      .run(params).changes;
-    const previous =
-      c
-        .prepare<[string], number>('SELECT min_version FROM sync_horizons WHERE company_id = ?')
-        .pluck()
-        .get(companyId) ?? 0;
-    const horizon = Math.max(previous, highest ?? 0);
-    c.prepare(
-      `INSERT INTO sync_horizons (company_id, min_version, updated_at) VALUES (?, ?, ?)
-       ON CONFLICT (company_id) DO UPDATE SET min_version = excluded.min_version, updated_at = excluded.updated_at`,
-    ).run(companyId, horizon, now.toISOString());
-    return { purged: purgedRows, horizon };
-  });
+  return writeTx(db, () => runSync(purgeCompanyTombstones(connOf(db), companyId, olderThanIso, now)));
+}
+
+/** Every company's id. */
+function* companyIds(c: Conn): Op<string[]> {
+  return yield* io(c.sql.all(COMPANY_IDS));
+}
+
+/** Deletes the rows a retention statement (`PURGE_RESULTS`, ...) finds older than `beforeIso`; their number. */
+function* purgeOlder(c: Conn, stmt: Stmt, beforeIso: string): Op<number> {
+  return yield* io(c.sql.run(stmt, [beforeIso]));
 }
 
 /** How long tombstones stay pullable: a device offline longer than this downloads again (SPEC R3). */
@@ -83,31 +110,20 @@ export function sweepSyncState(
   db: Db,
   now: Date = new Date(),
 ): { purged: number; results: number; conflicts: number; clients: number } {
-  const c = db.$client;
+  const conn = connOf(db);
   const tombstonesBefore = new Date(now.getTime() - TOMBSTONE_RETENTION_DAYS * DAY_MS).toISOString();
   let purged = 0;
-  for (const company of c.prepare<[], string>('SELECT id FROM companies').pluck().all()) {
+  for (const company of runSync(companyIds(conn))) {
     purged += purgeTombstones(db, company, tombstonesBefore, now).purged;
   }
   const resultsBefore = new Date(now.getTime() - RESULT_RETENTION_DAYS * DAY_MS).toISOString();
-  const results = writeTx(
-    db,
-    () => c.prepare('DELETE FROM sync_mutations WHERE created_at < ?').run(resultsBefore).changes,
-  );
+  const results = writeTx(db, () => runSync(purgeOlder(conn, PURGE_RESULTS, resultsBefore)));
   const historyBefore = new Date(now.getTime() - HISTORY_RETENTION_DAYS * DAY_MS).toISOString();
-  const conflicts = writeTx(
-    db,
-    () => c.prepare('DELETE FROM sync_conflicts WHERE created_at < ?').run(historyBefore).changes,
-  );
+  const conflicts = writeTx(db, () => runSync(purgeOlder(conn, PURGE_HISTORY, historyBefore)));
   const idleBefore = new Date(now.getTime() - IDLE_CLIENT_RETENTION_DAYS * DAY_MS).toISOString();
   // A device that never pushed has no mutation id to protect (P3, P4): forgetting it costs it one fresh
   // download (L9) if it ever comes back. A device that pushed is kept: its last id stops a replay twice.
-  const clients = writeTx(
-    db,
-    () =>
-      c.prepare('DELETE FROM sync_clients WHERE last_mutation_id = 0 AND last_seen_at < ?').run(idleBefore)
-        .changes,
-  );
+  const clients = writeTx(db, () => runSync(purgeOlder(conn, PURGE_IDLE_CLIENTS, idleBefore)));
   return { purged, results, conflicts, clients };
 }
 

@@ -150,10 +150,3 @@ export async function postgresDatabase(url: string, options: { max?: number } = 
     }
   }
 }
-
-/** `DATABASE_URL=postgres://...` opens PostgreSQL; anything else is an SQLite file path. */
-export function openDatabase(target: string): Promise<Database> {
-  return /^postgres(ql)?:\/\//.test(target)
-    ? postgresDatabase(target)
-    : Promise.resolve(sqliteDatabase(target));
-}

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test-utils.ts';
 import { device, firstId } from '../sync/testing.ts';
 import { copyCompany, copyPlan, CopyError } from './copy.ts';
 import { migratePostgres, pgPool } from './database.ts';
+import { toPgText } from './sql.ts';
 import { postgresAvailable, startTempCluster, type TempCluster } from './pg/cluster.ts';
 import type pg from 'pg';
 
@@ -63,9 +64,8 @@ describe.runIf(postgresAvailable())('db:copy from SQLite to PostgreSQL', () => {
       if (!table.scope) continue;
       const order = table.primaryKey.join(', ');
       const select = `SELECT ${table.columns.join(', ')} FROM ${table.name} WHERE ${table.scope} ORDER BY ${order}`;
-      let n = 0;
       const pgRows = await pool.query({
-        text: select.replace(/\?/g, () => `$${++n}`),
+        text: toPgText(select).text,
         values: [companyId],
         rowMode: 'array',
       });

@@ -3,6 +3,7 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
 import * as schema from './schema/index.ts';
+import { toPgText } from './sql.ts';
 
 /**
  * `npm run db:copy`: a company's rows from an SQLite database into a PostgreSQL one (ADR 027), exactly as
@@ -97,11 +98,6 @@ const valuesList = (rows: number, width: number) =>
     (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`,
   ).join(', ');
 
-const pgScope = (cond: string) => {
-  let n = 0;
-  return cond.replace(/\?/g, () => `$${++n}`);
-};
-
 /** Copies one company; throws CopyError (nothing written) when the target cannot take it as it is. */
 export async function copyCompany(
   source: BetterSqlite3.Database,
@@ -143,7 +139,7 @@ export async function copyCompany(
         .all(companyId) as unknown[][];
       await insertRows(client, table, rows, '');
       const count = await client.query<{ n: string }>(
-        `SELECT count(*) AS n FROM ${q(table.name)} WHERE ${pgScope(table.scope)}`,
+        `SELECT count(*) AS n FROM ${q(table.name)} WHERE ${toPgText(table.scope).text}`,
         [companyId],
       );
       const copied = Number(count.rows[0]!.n);

@@ -7,7 +7,7 @@ import { drizzle as proxyDrizzle, type SqliteRemoteDatabase } from 'drizzle-orm/
 import pg from 'pg';
 import { openDb, schema, writeTx, type Db, type Schema } from './index.ts';
 import { runAsync, runSync, type Op } from './op.ts';
-import { pgConn, sqliteConn, toPgText, type SqlConn } from './sql.ts';
+import { pgConn, pgTextOf, pgValue, sqliteConn, type SqlConn } from './sql.ts';
 
 /**
  * The seam under the data layer (ADR 027): data work is an `Op` (`op.ts`) written once, with SQLite's query
@@ -92,10 +92,9 @@ const types = {
 /** PostgreSQL statements: SQLite's placeholders numbered, booleans bound as SQLite binds them (0/1). */
 function pgRunner(client: pg.Pool | pg.PoolClient): Runner {
   return async (text, params, method) => {
-    const values = params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
     const result = await client.query({
-      text: toPgText(text).text,
-      values,
+      text: pgTextOf(text).text,
+      values: params.map(pgValue),
       rowMode: 'array',
     });
     const rows = result.rows as unknown[];

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { io, type Op } from './op.ts';
 
@@ -111,15 +112,24 @@ export function toPgText(text: string): PgText {
   return { text: out, names: names.length > 0 ? names : null };
 }
 
+// Numbered once per SQL text for the whole process: connections (and the query builder's statements, whose
+// text is built again on every call) share it. Bounded: a few texts are built per call (IN lists).
+const pgTexts = new LRUCache<string, PgText>({ max: 2000 });
+
+/** `toPgText`, remembered per text. */
+export function pgTextOf(text: string): PgText {
+  let t = pgTexts.get(text);
+  if (!t) pgTexts.set(text, (t = toPgText(text)));
+  return t;
+}
+
 /** A value as SQLite binds it: booleans are 0 and 1 there. */
-const pgValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+export const pgValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
 /** PostgreSQL through node-postgres: a pool (outside a transaction) or the transaction's own client. */
 export function pgConn(client: pg.Pool | pg.PoolClient): SqlConn {
-  const texts = new WeakMap<Stmt, PgText>();
   const query = async (s: Stmt, params: Params | undefined) => {
-    let t = texts.get(s);
-    if (!t) texts.set(s, (t = toPgText(s.postgres ?? s.text)));
+    const t = pgTextOf(s.postgres ?? s.text);
     const values = t.names
       ? t.names.map((name) => pgValue((params as Record<string, unknown>)[name]))
       : ((params as unknown[] | undefined) ?? []).map(pgValue);

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { postgresBinDir } from './api/db/pg/cluster.ts';
 
 /** Theme colour of the manifest, the <meta name="theme-color"> and the icons (teal-700). */
 export const THEME_COLOR = '#0f766e';
@@ -91,6 +92,22 @@ function signedInChunk() {
 }
 const signedIn = signedInChunk();
 
+/**
+ * The suites that run on PostgreSQL too: the API's, sync's and the fault suites, everything that talks to
+ * the app through `createTestApp`. Not those about SQLite itself (its migrations, statement counts, the
+ * file's durability) nor those that compare the two databases on their own.
+ */
+const POSTGRES_SUITES = [
+  'api/routes/*.test.ts',
+  'api/sync/*.test.ts',
+  'api/mutators/{schedule-changes,table-rows}.test.ts',
+  'api/{isolation,security,text-input,body-limit,compression,contract,route-table}.test.ts',
+  'sync/{engine,background,photo-lane,faults,convergence,two-processes}.test.ts',
+];
+/** Suites about several API processes on one PostgreSQL: there is no such setup on SQLite. */
+const POSTGRES_ONLY = ['sync/two-processes.test.ts'];
+const NOT_ON_POSTGRES = ['api/sync/push-statements.test.ts'];
+
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
@@ -161,11 +178,36 @@ export default defineConfig({
   ],
   test: {
     root: '.',
-    include: ['{api,shared,sync,web,tests/unit}/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['api/test-global-setup.ts'],
     setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['{api,shared,sync,web,tests/unit}/**/*.test.{ts,tsx}'],
+          exclude: POSTGRES_ONLY,
+        },
+      },
+      // The API, sync and fault suites again with the app on PostgreSQL (ADR 027, issue 15): a throwaway
+      // cluster from Debian's package. Without the package outside CI (a developer's machine) only SQLite
+      // runs; CI installs it, and there a missing package fails the run.
+      ...(postgresBinDir() || process.env.CI
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: POSTGRES_SUITES,
+                exclude: NOT_ON_POSTGRES,
+                env: { TEST_DATABASE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono<AppEnv> } =
     }
     const entry = findRouteRule(method, c.req.path);
     if (!entry) throw new HttpError(404, 'NOT_FOUND', 'No such API route');
-    const user = loadSessionUser(c, deps);
+    const user = await loadSessionUser(c, deps);
     c.set('user', user);
     if (entry.rule !== 'public') {
       if (!user) throw new HttpError(401, 'UNAUTHORIZED', 'Not signed in');

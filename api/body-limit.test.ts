@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = (table: string) =>
-  (t.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) =>
+  (await t.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n;
 
 /** A JSON body that never ends: 64 KiB chunks of a string's inside, no Content-Length. */
 function endlessJson(prefix: string) {
@@ -58,14 +58,14 @@ describe('JSON body limits', () => {
   });
 
   it('answers a write over 1 MiB with 413 and creates nothing', async () => {
-    const before = count('tasks');
+    const before = await count('tasks');
     const res = await t.request('POST', '/api/tasks', {
       cookie,
       body: { title: 'Huge', category: 'general', description: 'd'.repeat(MIB + KIB) },
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-    expect(count('tasks')).toBe(before);
+    expect(await count('tasks')).toBe(before);
   });
 
   it('refuses a body that announces too many bytes before reading any of it', async () => {
@@ -85,14 +85,14 @@ describe('JSON body limits', () => {
   });
 
   it('stops reading a chunked write without Content-Length soon after 1 MiB', async () => {
-    const before = count('tasks');
+    const before = await count('tasks');
     const { state, body } = endlessJson('{"title":"Endless","category":"general","description":"');
     const res = await send('POST', '/api/tasks', body, { cookie });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     // 1 MiB is 16 chunks of 64 KiB; a few more may be in flight when the reader stops.
     expect(state.pulled).toBeLessThanOrEqual(20);
-    expect(count('tasks')).toBe(before);
+    expect(await count('tasks')).toBe(before);
   });
 
   it('[P1] reads a push past the 1 MiB write limit, and answers 413 past 16 MiB', async () => {

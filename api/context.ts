@@ -1,16 +1,18 @@
 import type { RoleKind } from '#shared/enums.ts';
-import type { Db } from './db/index.ts';
+import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
 import type { BlobStore } from './storage/index.ts';
-import type { LoginLimiter } from './auth/rate-limit.ts';
+import type { SignInThrottle } from './auth/rate-limit.ts';
 
 /** What the app is built from; tests pass their own database, clock and store. */
 export interface AppDeps {
-  db: Db;
+  /** SQLite or PostgreSQL behind the seam of ADR 027. */
+  database: Database;
   env: Env;
   store: BlobStore;
   now: () => Date;
-  loginLimiter: LoginLimiter;
+  /** In memory on SQLite (one process); in the database on PostgreSQL, shared by every process (ADR 028). */
+  loginLimiter: SignInThrottle;
 }
 
 /** The signed-in user, read fresh from the database on every request (role changes apply at once). */

@@ -22,6 +22,16 @@ describe('configuration', () => {
     expect(() => parseEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 
+  it('runs on SQLite without DATABASE_URL, and refuses a DATABASE_URL that is not a postgres:// address', () => {
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: 'postgres://app:pw@db:5432/site' }).DATABASE_URL).toBe(
+      'postgres://app:pw@db:5432/site',
+    );
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://db/site' })).toThrow(
+      /^Invalid configuration: DATABASE_URL: must look like postgres:\/\//,
+    );
+  });
+
   it('keeps photos on disk without STORAGE_URL, and reads an S3 bucket and prefix from it', () => {
     expect(parseEnv({}).STORAGE_URL).toBeUndefined();
     expect(parseEnv({ STORAGE_URL: 's3://site-photos/prod/eu' }).STORAGE_URL).toEqual({

@@ -27,6 +27,11 @@ const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATABASE_PATH: z.string().min(1).default('./data/sitecommand.db'),
+    /** Set: the server runs on this PostgreSQL database instead of the SQLite file (ADR 027). */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must look like postgres://user:password@host:5432/database')
+      .optional(),
     PHOTO_DIR: z.string().min(1).default('./data/photos'),
     /** Unset: photo bytes on disk under PHOTO_DIR. Set: in this S3-compatible bucket (ADR 024). */
     STORAGE_URL: StorageUrl.optional(),

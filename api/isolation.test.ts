@@ -289,31 +289,31 @@ let A: Ids;
 let B: Ids;
 let bSecrets: string[];
 
-function one(sql: string, ...params: string[]): string {
-  const row = t.db.$client.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+async function one(sql: string, ...params: string[]): Promise<string> {
+  const [row] = await t.query(sql, params);
   const value = row && Object.values(row)[0];
   if (value === undefined || value === null) throw new Error(`matrix setup found nothing for: ${sql}`);
   return String(value);
 }
 
-function idsOf(domain: string): Ids {
-  const company = one('SELECT id FROM companies WHERE domain = ?', domain);
-  const c = t.db.$client;
+async function idsOf(domain: string): Promise<Ids> {
+  const company = await one('SELECT id FROM companies WHERE domain = ?', domain);
   // A company-specific role and a pending schedule change, so every path parameter has a target.
-  c.prepare(`INSERT INTO roles (name, company_id, kind, created_at) VALUES (?, ?, 'crew', '2026-01-01')`).run(
+  await t.exec(`INSERT INTO roles (name, company_id, kind, created_at) VALUES (?, ?, 'crew', '2026-01-01')`, [
     `Foreman ${domain}`,
     company,
-  );
-  const task = one(
+  ]);
+  const task = await one(
     'SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     company,
   );
-  const user = one(`SELECT id FROM users WHERE company_id = ? AND role = 'admin'`, company);
-  c.prepare(
+  const user = await one(`SELECT id FROM users WHERE company_id = ? AND role = 'admin'`, company);
+  await t.exec(
     `INSERT INTO schedule_changes (id, task_id, user_id, company_id, reason, new_date, status, created_at, updated_at, version)
      VALUES (?, ?, ?, ?, 'Weather', '2027-02-01T00:00:00.000Z', 'pending', '2026-01-01', '2026-01-01', 999999)`,
-  ).run(newId(), task, user, company);
-  const project = one(
+    [newId(), task, user, company],
+  );
+  const project = await one(
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     company,
   );
@@ -325,96 +325,90 @@ function idsOf(domain: string): Ids {
     // needs some subcontractor.
     subcontractor: String(
       (
-        c
-          .prepare(
-            `SELECT id FROM users WHERE company_id = ? AND role = 'subcontractor' AND is_active = 1
-             ORDER BY (email = 'sub@summit.test'),
-               (id IN (SELECT subcontractor_id FROM subcontractor_assignments WHERE project_id = ? AND status = 'active')),
-               id
-             LIMIT 1`,
-          )
-          .get(company, project) as { id: string }
-      ).id,
+        await t.query<{ id: string }>(
+          `SELECT id FROM users WHERE company_id = ? AND role = 'subcontractor' AND is_active = 1
+           ORDER BY (email = 'sub@summit.test'),
+             (id IN (SELECT subcontractor_id FROM subcontractor_assignments WHERE project_id = ? AND status = 'active')),
+             id
+           LIMIT 1`,
+          [company, project],
+        )
+      )[0]!.id,
     ),
     task,
-    log: one('SELECT id FROM project_logs WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', company),
-    photo: one('SELECT id FROM photos WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', company),
-    objectKey: one(
+    log: await one(
+      'SELECT id FROM project_logs WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+      company,
+    ),
+    photo: await one('SELECT id FROM photos WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', company),
+    objectKey: await one(
       'SELECT filename FROM photos WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
       company,
     ),
     // Photo bytes are content-addressed: a hash only this company's photos carry.
-    blobHash: one(
+    blobHash: await one(
       `SELECT sha256 FROM photos WHERE company_id = ? AND sha256 NOT IN
          (SELECT sha256 FROM photos WHERE company_id != ? AND sha256 IS NOT NULL) LIMIT 1`,
       company,
       company,
     ),
-    scheduleChange: one(
+    scheduleChange: await one(
       `SELECT id FROM schedule_changes WHERE company_id = ? AND status = 'pending' LIMIT 1`,
       company,
     ),
-    notification: one('SELECT id FROM notifications WHERE company_id = ? LIMIT 1', company),
-    changeOrder: one(
+    notification: await one('SELECT id FROM notifications WHERE company_id = ? LIMIT 1', company),
+    changeOrder: await one(
       `SELECT id FROM change_orders WHERE company_id = ? AND status = 'pending' LIMIT 1`,
       company,
     ),
     user,
-    assignment: one(
+    assignment: await one(
       'SELECT id FROM subcontractor_assignments WHERE company_id = ? ORDER BY id LIMIT 1',
       company,
     ),
-    role: one('SELECT id FROM roles WHERE company_id = ? LIMIT 1', company),
+    role: await one('SELECT id FROM roles WHERE company_id = ? LIMIT 1', company),
   };
 }
 
 /** Everything company B owns, as one string: it must be identical before and after the matrix. */
-function snapshotB(): string {
-  const c = t.db.$client;
-  const parts = COMPANY_TABLES.map((table) =>
-    c.prepare(`SELECT * FROM ${table} WHERE company_id = ? ORDER BY 1`).all(B.company),
-  );
-  parts.push(c.prepare('SELECT * FROM companies WHERE id = ?').all(B.company));
+async function snapshotB(): Promise<string> {
+  const parts: unknown[][] = [];
+  for (const table of COMPANY_TABLES) {
+    parts.push(await t.query(`SELECT * FROM ${table} WHERE company_id = ? ORDER BY 1`, [B.company]));
+  }
+  parts.push(await t.query('SELECT * FROM companies WHERE id = ?', [B.company]));
   parts.push(
-    c
-      .prepare(
-        'SELECT s.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.company_id = ? ORDER BY 1',
-      )
-      .all(B.company),
+    await t.query(
+      'SELECT s.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.company_id = ? ORDER BY 1',
+      [B.company],
+    ),
   );
   return JSON.stringify(parts);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  A = idsOf('summit.test');
-  B = idsOf('harbor.test');
-  const c = t.db.$client;
+  A = await idsOf('summit.test');
+  B = await idsOf('harbor.test');
   // Ids (other than the ones the matrix itself sends), names and emails that only company B has.
-  const bIds = COMPANY_TABLES.flatMap((table) =>
-    c
-      .prepare(`SELECT id FROM ${table} WHERE company_id = ?`)
-      .all(B.company)
-      .map((r) => String((r as { id: unknown }).id)),
-  );
+  const bIds: string[] = [];
+  for (const table of COMPANY_TABLES) {
+    const rows = await t.query<{ id: unknown }>(`SELECT id FROM ${table} WHERE company_id = ?`, [B.company]);
+    bIds.push(...rows.map((r) => String(r.id)));
+  }
   // Names and titles only B has (the seed may reuse a title in both companies: that is not a leak).
-  const texts = (sql: string, company: string) =>
-    new Set(
-      c
-        .prepare(sql)
-        .all(company)
-        .map((r) => String(Object.values(r as object)[0])),
-    );
-  const onlyB = (sql: string) => {
-    const mine = texts(sql, A.company);
-    return [...texts(sql, B.company)].filter((s) => s.length > 8 && !mine.has(s));
+  const texts = async (sql: string, company: string) =>
+    new Set((await t.query(sql, [company])).map((r) => String(Object.values(r)[0])));
+  const onlyB = async (sql: string) => {
+    const mine = await texts(sql, A.company);
+    return [...(await texts(sql, B.company))].filter((s) => s.length > 8 && !mine.has(s));
   };
   bSecrets = [
     ...new Set([
       ...bIds.filter((id) => id.length > 8),
-      ...onlyB('SELECT name FROM projects WHERE company_id = ?'),
-      ...onlyB('SELECT title FROM tasks WHERE company_id = ?'),
-      ...onlyB('SELECT title FROM project_logs WHERE company_id = ?'),
+      ...(await onlyB('SELECT name FROM projects WHERE company_id = ?')),
+      ...(await onlyB('SELECT title FROM tasks WHERE company_id = ?')),
+      ...(await onlyB('SELECT title FROM project_logs WHERE company_id = ?')),
       '@harbor.test',
       'Harbor Construction',
     ]),
@@ -565,7 +559,7 @@ const ALL_KINDS = new Set(Object.values(PARAM_KIND));
 
 describe('company isolation matrix', () => {
   it('refuses company B ids in path, query and body for every route and role of company A', async () => {
-    const before = snapshotB();
+    const before = await snapshotB();
     const started = performance.now();
     const { routes, cells, failures } = await sweep({
       roles: ROLES,
@@ -580,7 +574,7 @@ describe('company isolation matrix', () => {
       `isolation matrix: ${routes.length} routes x ${Object.keys(ROLES).length} roles = ${cells.length} calls in ${elapsed.toFixed(0)} ms`,
     );
     expect(failures).toEqual([]);
-    expect(snapshotB()).toBe(before);
+    expect(await snapshotB()).toBe(before);
     expect(cells.length).toBeGreaterThan(200);
   });
 });
@@ -594,11 +588,10 @@ describe('company isolation matrix', () => {
  */
 describe('assignment isolation matrix', () => {
   it('refuses a subcontractor the rows of an unassigned project on every route', async () => {
-    const c = t.db.$client;
-    const subId = one(`SELECT id FROM users WHERE email = ?`, ROLES.subcontractor);
+    const subId = await one(`SELECT id FROM users WHERE email = ?`, ROLES.subcontractor);
     const assignedSql = `SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'`;
     // A project with rows of every kind, none of them assigned to the subcontractor.
-    const u = one(
+    const u = await one(
       `SELECT p.id FROM projects p WHERE p.company_id = ? AND p.deleted_at IS NULL AND p.id NOT IN (${assignedSql})
          AND NOT EXISTS (SELECT 1 FROM tasks WHERE project_id = p.id AND assignee_id = ?)
          AND EXISTS (SELECT 1 FROM change_orders WHERE project_id = p.id)
@@ -609,30 +602,34 @@ describe('assignment isolation matrix', () => {
       subId,
       subId,
     );
-    const uTask = one(
+    const uTask = await one(
       `SELECT id FROM tasks WHERE project_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1`,
       u,
     );
-    c.prepare(
+    await t.exec(
       `INSERT INTO schedule_changes (id, task_id, user_id, company_id, reason, new_date, status, created_at, updated_at, version)
        VALUES (?, ?, ?, ?, 'Crane down', '2027-03-01T00:00:00.000Z', 'pending', '2026-01-01', '2026-01-01', 999998)`,
-    ).run(newId(), uTask, A.user, A.company);
+      [newId(), uTask, A.user, A.company],
+    );
     const U: Ids = {
       ...A,
       project: u,
       task: uTask,
-      log: one(`SELECT id FROM project_logs WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
-      photo: one(`SELECT id FROM photos WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
-      objectKey: one(`SELECT filename FROM photos WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
-      blobHash: one(`SELECT sha256 FROM photos WHERE project_id = ? AND sha256 IS NOT NULL LIMIT 1`, u),
-      scheduleChange: one(`SELECT id FROM schedule_changes WHERE task_id = ? LIMIT 1`, uTask),
-      changeOrder: one(`SELECT id FROM change_orders WHERE project_id = ? LIMIT 1`, u),
+      log: await one(`SELECT id FROM project_logs WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
+      photo: await one(`SELECT id FROM photos WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, u),
+      objectKey: await one(
+        `SELECT filename FROM photos WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`,
+        u,
+      ),
+      blobHash: await one(`SELECT sha256 FROM photos WHERE project_id = ? AND sha256 IS NOT NULL LIMIT 1`, u),
+      scheduleChange: await one(`SELECT id FROM schedule_changes WHERE task_id = ? LIMIT 1`, uTask),
+      changeOrder: await one(`SELECT id FROM change_orders WHERE project_id = ? LIMIT 1`, u),
     };
-    const assigned = one(`${assignedSql} ORDER BY project_id LIMIT 1`, subId);
+    const assigned = await one(`${assignedSql} ORDER BY project_id LIMIT 1`, subId);
     const S: Ids = {
       ...A,
       project: assigned,
-      task: one(`SELECT id FROM tasks WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, assigned),
+      task: await one(`SELECT id FROM tasks WHERE project_id = ? AND deleted_at IS NULL LIMIT 1`, assigned),
       user: subId,
     };
     // U's rows: ids, and texts that occur nowhere else in the company (a shared title is not a leak).
@@ -646,21 +643,20 @@ describe('assignment isolation matrix', () => {
       UNION ALL SELECT id, risk_title FROM risk_assessments WHERE project_id = @u
       UNION ALL SELECT s.id, s.reason FROM schedule_changes s JOIN tasks t ON t.id = s.task_id WHERE t.project_id = @u
       UNION ALL SELECT id, NULL FROM project_health_metrics WHERE project_id = @u`;
-    const rows = c.prepare(uRows).all({ u }) as { id: string; text: string | null }[];
+    const rows = await t.query<{ id: string; text: string | null }>(uRows, { u });
     const elsewhere = new Set(
       (
-        c
-          .prepare(
-            `SELECT name AS text FROM projects WHERE company_id = @c AND id != @u
-             UNION ALL SELECT title FROM tasks WHERE company_id = @c AND (project_id IS NULL OR project_id != @u)
-             UNION ALL SELECT title FROM project_logs WHERE company_id = @c AND project_id != @u
-             UNION ALL SELECT original_name FROM photos WHERE company_id = @c AND project_id != @u
-             UNION ALL SELECT title FROM change_orders WHERE company_id = @c AND project_id != @u
-             UNION ALL SELECT subject FROM communications WHERE company_id = @c AND project_id != @u
-             UNION ALL SELECT reason FROM schedule_changes s WHERE company_id = @c
-               AND task_id NOT IN (SELECT id FROM tasks WHERE project_id = @u)`,
-          )
-          .all({ c: A.company, u }) as { text: string | null }[]
+        await t.query<{ text: string | null }>(
+          `SELECT name AS text FROM projects WHERE company_id = @c AND id != @u
+           UNION ALL SELECT title FROM tasks WHERE company_id = @c AND (project_id IS NULL OR project_id != @u)
+           UNION ALL SELECT title FROM project_logs WHERE company_id = @c AND project_id != @u
+           UNION ALL SELECT original_name FROM photos WHERE company_id = @c AND project_id != @u
+           UNION ALL SELECT title FROM change_orders WHERE company_id = @c AND project_id != @u
+           UNION ALL SELECT subject FROM communications WHERE company_id = @c AND project_id != @u
+           UNION ALL SELECT reason FROM schedule_changes s WHERE company_id = @c
+             AND task_id NOT IN (SELECT id FROM tasks WHERE project_id = @u)`,
+          { c: A.company, u },
+        )
       ).map((r) => r.text),
     );
     const secrets = [
@@ -669,17 +665,20 @@ describe('assignment isolation matrix', () => {
         ...rows.flatMap((r) => (r.text && r.text.length > 8 && !elsewhere.has(r.text) ? [r.text] : [])),
       ]),
     ];
-    const snapshot = () =>
-      JSON.stringify(
-        [
-          'SELECT * FROM projects WHERE id = @u',
-          ...['tasks', 'project_logs', 'photos', 'change_orders', 'communications', 'risk_assessments'].map(
-            (table) => `SELECT * FROM ${table} WHERE project_id = @u ORDER BY id`,
-          ),
-          'SELECT * FROM schedule_changes WHERE task_id IN (SELECT id FROM tasks WHERE project_id = @u) ORDER BY id',
-        ].map((sql) => c.prepare(sql).all({ u })),
-      );
-    const before = snapshot();
+    const snapshot = async () => {
+      const parts: unknown[][] = [];
+      for (const sql of [
+        'SELECT * FROM projects WHERE id = @u',
+        ...['tasks', 'project_logs', 'photos', 'change_orders', 'communications', 'risk_assessments'].map(
+          (table) => `SELECT * FROM ${table} WHERE project_id = @u ORDER BY id`,
+        ),
+        'SELECT * FROM schedule_changes WHERE task_id IN (SELECT id FROM tasks WHERE project_id = @u) ORDER BY id',
+      ]) {
+        parts.push(await t.query(sql, { u }));
+      }
+      return JSON.stringify(parts);
+    };
+    const before = await snapshot();
     const started = performance.now();
     const { routes, cells, failures } = await sweep({
       roles: { subcontractor: ROLES.subcontractor },
@@ -702,7 +701,7 @@ describe('assignment isolation matrix', () => {
       `assignment matrix: ${routes.length} routes, ${cells.length} calls, ${secrets.length} secrets in ${(performance.now() - started).toFixed(0)} ms`,
     );
     expect(failures).toEqual([]);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
     expect(cells.some((cell) => cell.includes('GET /api/objects/image/:key'))).toBe(true);
     expect(cells.some((cell) => cell.includes('GET /api/activities'))).toBe(true);
     expect(secrets.length).toBeGreaterThan(30);

@@ -58,7 +58,7 @@ describe('request checks', () => {
   });
 
   it('refuses a write from another origin (403) and changes nothing', async () => {
-    const before = t.db.$client.prepare('SELECT count(*) AS n FROM projects').get();
+    const before = (await t.query('SELECT count(*) AS n FROM projects'))[0];
     const res = await t.request('POST', '/api/projects', {
       cookie,
       body: newProject,
@@ -72,11 +72,11 @@ describe('request checks', () => {
       headers: { origin: '', 'sec-fetch-site': 'cross-site' },
     });
     expect(cross.status).toBe(403);
-    expect(t.db.$client.prepare('SELECT count(*) AS n FROM projects').get()).toEqual(before);
+    expect((await t.query('SELECT count(*) AS n FROM projects'))[0]).toEqual(before);
   });
 
   it('refuses an Origin that only matches the Host header the sender chose (403), creating nothing', async () => {
-    const before = t.db.$client.prepare('SELECT count(*) AS n FROM tasks').get();
+    const before = (await t.query('SELECT count(*) AS n FROM tasks'))[0];
     const res = await t.app.request(
       'http://evil.test/api/tasks',
       {
@@ -93,7 +93,7 @@ describe('request checks', () => {
     );
     expect(res.status).toBe(403);
     expect((await res.json()).code).toBe('BAD_ORIGIN');
-    expect(t.db.$client.prepare('SELECT count(*) AS n FROM tasks').get()).toEqual(before);
+    expect((await t.query('SELECT count(*) AS n FROM tasks'))[0]).toEqual(before);
   });
 
   it('accepts the same write from the app origin', async () => {
@@ -146,7 +146,7 @@ describe('request checks', () => {
 
   it('never puts a stack trace in an error answer', async () => {
     const broken = await createTestApp({ seed: false });
-    broken.db.$client.close();
+    await broken.database.close();
     const res = await broken.request('POST', '/api/auth/login', {
       body: { email: 'a@b.test', password: 'x' },
     });

@@ -34,7 +34,7 @@ describe('shutdown', () => {
       }),
     );
     await server.close();
-    expect(server.db.$client.open).toBe(false);
+    expect(server.database.open).toBe(false);
     // Each stream ended cleanly (not cut off), so an EventSource reconnects to the next server.
     for (const reader of readers) expect((await reader.read()).done).toBe(true);
   });
@@ -56,7 +56,7 @@ describe('shutdown', () => {
     );
     const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     await server.close();
-    expect(server.db.$client.open).toBe(false);
+    expect(server.database.open).toBe(false);
     await ended;
   });
 });

@@ -11,10 +11,12 @@ import { loadSessionUser, userPayload } from './auth/session.ts';
 import type { AppEnv } from './context.ts';
 import { sessionUserBlock } from '#shared/page-bootstrap.ts';
 import type { Env } from './env.ts';
-import { openDb, type Db } from './db/index.ts';
+import { openDb } from './db/index.ts';
+import { postgresDatabase, sqliteDatabase, type Database } from './db/database.ts';
+import { preparePostgres } from './db/pg/bootstrap.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
 import { openBlobStore } from './storage/index.ts';
-import { LoginLimiter } from './auth/rate-limit.ts';
+import { DatabaseLoginLimiter, LoginLimiter } from './auth/rate-limit.ts';
 import { eventStreams } from './sync/events.ts';
 import { startSyncRetention } from './sync/horizon.ts';
 
@@ -54,7 +56,7 @@ export function staticApp(dist = DIST): Hono<AppEnv> {
  * this request's cookie alone and is never stored. A fetch (the service worker caching the shell for
  * offline starts) gets the page as built, and the app asks.
  */
-function shell(c: Context<AppEnv>, dist: string) {
+async function shell(c: Context<AppEnv>, dist: string) {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) return c.text('The web app is not built. Run npm run build.', 503);
   const html = fs.readFileSync(index, 'utf8');
@@ -62,7 +64,7 @@ function shell(c: Context<AppEnv>, dist: string) {
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   }
-  const user = loadSessionUser(c, c.var.deps);
+  const user = await loadSessionUser(c, c.var.deps);
   c.header('Cache-Control', 'private, no-store');
   c.header('Vary', 'Cookie');
   return c.html(html.replace('</head>', `${sessionUserBlock(user ? userPayload(user) : null)}</head>`));
@@ -72,14 +74,26 @@ function shell(c: Context<AppEnv>, dist: string) {
 const isNavigation = (c: Context) =>
   c.req.header('sec-fetch-mode') === 'navigate' && c.req.header('sec-fetch-dest') === 'document';
 
+function postgresWhere(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || u.searchParams.get('host') || 'localhost'}${u.pathname}`;
+  } catch {
+    return '(address not shown)';
+  }
+}
+
 export interface RunningServer {
   port: number;
-  db: Db;
+  database: Database;
   /** Ends the event streams, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
 
-/** Opens the database, seeds it when asked, and listens (port 0 picks a free port). */
+/**
+ * Opens the database (PostgreSQL with DATABASE_URL, else the SQLite file), seeds it when asked, and listens
+ * (port 0 picks a free port).
+ */
 export async function startServer(
   env: Env,
   options: { staticApp?: Hono<AppEnv>; log?: (line: string) => void; shutdownGraceMs?: number } = {},
@@ -87,17 +101,33 @@ export async function startServer(
   const log = options.log ?? console.log;
   // The store first: an unreachable bucket stops the start before the database is opened.
   const store = await openBlobStore(env);
-  const db = openDb(env.DATABASE_PATH);
-  seedRbac(db);
-  const stopRetention = startSyncRetention(db);
-  const empty = db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
-  const wantSeed = env.SEED_DEMO === 'on' || (env.SEED_DEMO === 'auto' && empty.n === 0);
-  if (wantSeed && (await seedDemo(db, store)).seeded) {
+  let database: Database;
+  let seeded: boolean;
+  if (env.DATABASE_URL) {
+    database = await postgresDatabase(env.DATABASE_URL);
+    seeded = (await preparePostgres(database, env.DATABASE_URL, store, env.SEED_DEMO, log)).seeded;
+  } else {
+    const db = openDb(env.DATABASE_PATH);
+    database = sqliteDatabase(db);
+    seedRbac(db);
+    const empty = db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
+    const wantSeed = env.SEED_DEMO === 'on' || (env.SEED_DEMO === 'auto' && empty.n === 0);
+    seeded = wantSeed && (await seedDemo(db, store)).seeded;
+  }
+  if (seeded) {
     log(`Seeded demo data. Sign in with any of these (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(24)} ${a.role.padEnd(14)} ${a.company}`);
   }
+  const stopRetention = startSyncRetention(database);
   const app = createApp(
-    { db, env, store, now: () => new Date(), loginLimiter: new LoginLimiter() },
+    {
+      database,
+      env,
+      store,
+      now: () => new Date(),
+      // Several API processes may share a PostgreSQL database: the throttle must see all their tries.
+      loginLimiter: database.dialect === 'postgres' ? new DatabaseLoginLimiter(database) : new LoginLimiter(),
+    },
     { staticApp: options.staticApp },
   );
   const server = await new Promise<Server>((resolve) => {
@@ -109,7 +139,9 @@ export async function startServer(
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   const port = (server.address() as AddressInfo).port;
   const photos = env.STORAGE_URL ? `s3://${env.STORAGE_URL.bucket}/${env.STORAGE_URL.prefix}` : env.PHOTO_DIR;
-  log(`SiteCommand listening on http://localhost:${port} (database ${env.DATABASE_PATH}, photos ${photos})`);
+  // A PostgreSQL address may carry a password: only its host and database are printed.
+  const where = env.DATABASE_URL ? `PostgreSQL ${postgresWhere(env.DATABASE_URL)}` : env.DATABASE_PATH;
+  log(`SiteCommand listening on http://localhost:${port} (database ${where}, photos ${photos})`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -124,11 +156,12 @@ export async function startServer(
       server.close((err) => {
         clearInterval(idle);
         clearTimeout(cut);
-        if (db.$client.open) db.$client.close();
-        if (err) reject(err);
-        else resolve();
+        database.close().then(
+          () => (err ? reject(err) : resolve()),
+          (closeErr: unknown) => reject(err ?? closeErr),
+        );
       });
-      eventStreams(db).closeAll();
+      eventStreams(database).closeAll();
     }));
-  return { port, db, close };
+  return { port, database, close };
 }

@@ -5,9 +5,14 @@ import { inject } from 'vitest';
 import { createApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { openDb, type Db } from './db/index.ts';
+import { postgresDatabase, sqliteDatabase, type AnyDb, type Database } from './db/database.ts';
+import { io } from './db/op.ts';
+import { upsertRbac } from './db/seed/rbac.ts';
+import { rowsStmt, type Params, type Stmt } from './db/sql.ts';
+import { templateCopy } from './test-global-setup.ts';
 import { DEMO_PASSWORD, seedDemo, seedRbac } from './db/seed.ts';
 import { parseEnv } from './env.ts';
-import { LoginLimiter } from './auth/rate-limit.ts';
+import { DatabaseLoginLimiter, LoginLimiter } from './auth/rate-limit.ts';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { openBlobStore } from './storage/index.ts';
 import { s3ClientFor } from './storage/s3.ts';
@@ -21,6 +26,30 @@ function seededTemplate(): string | undefined {
     return undefined;
   }
 }
+
+/** Which database the app runs on. */
+export type DatabaseBackend = 'sqlite' | 'postgres';
+
+/**
+ * The backend of this run: the vitest project `postgres` (vite.config.ts) runs its suites with
+ * TEST_DATABASE=postgres, on a throwaway cluster its global setup started.
+ */
+export const TEST_DATABASE: DatabaseBackend =
+  process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Stands for the SQLite handle in a run on PostgreSQL: a test that reads SQLite directly fails loudly. */
+const NOT_ON_POSTGRES = new Proxy({} as Db, {
+  get(_target, key) {
+    throw new Error(`t.db.${String(key)}: this app runs on PostgreSQL; use t.query / t.exec`);
+  },
+});
+
+const adHoc = new Map<string, Stmt<Record<string, unknown>>>();
+const statementOf = (text: string) => {
+  let s = adHoc.get(text);
+  if (!s) adHoc.set(text, (s = rowsStmt<Record<string, unknown>>(text)));
+  return s;
+};
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -41,7 +70,10 @@ export const STORAGE_BACKENDS: StorageBackend[] = ['disk', 's3'];
  * A real app on a real SQLite file with the real migrations and the demo seed, one per test file.
  * The clock is injectable so expiry and rate-limit windows can be tested without waiting.
  */
-export async function createTestApp(options: { seed?: boolean; storage?: StorageBackend } = {}) {
+export async function createTestApp(
+  options: { seed?: boolean; storage?: StorageBackend; database?: DatabaseBackend } = {},
+) {
+  const backend = options.database ?? TEST_DATABASE;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-test-'));
   const s3: TestS3 | undefined = options.storage === 's3' ? await startTestS3() : undefined;
   const env = parseEnv({
@@ -62,12 +94,30 @@ export async function createTestApp(options: { seed?: boolean; storage?: Storage
       );
     } else fs.cpSync(photos, env.PHOTO_DIR, { recursive: true });
   }
-  const db: Db = openDb(env.DATABASE_PATH);
-  seedRbac(db);
-  if (options.seed !== false && !template) await seedDemo(db, store);
+  let db: Db;
+  let database: Database;
+  /** The PostgreSQL database's URL (a process of the API started by a test can run on it); none on SQLite. */
+  let databaseUrl: string | undefined;
+  if (backend === 'postgres') {
+    const cluster = inject('postgresCluster');
+    if (!cluster) throw new Error('No PostgreSQL cluster: run this suite in the vitest project "postgres"');
+    databaseUrl = await templateCopy(cluster, options.seed !== false);
+    database = await postgresDatabase(databaseUrl, { max: 4 });
+    await database.writeTx(null, upsertRbac);
+    db = NOT_ON_POSTGRES;
+  } else {
+    db = openDb(env.DATABASE_PATH);
+    database = sqliteDatabase(db);
+    seedRbac(db);
+    if (options.seed !== false && !template) await seedDemo(db, store);
+  }
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
-  const deps: AppDeps = { db, env, store, now, loginLimiter: new LoginLimiter(() => now().getTime()) };
+  const clockMs = () => now().getTime();
+  // As the server does (api/serve.ts): in memory on SQLite, in the database on PostgreSQL.
+  const loginLimiter =
+    backend === 'postgres' ? new DatabaseLoginLimiter(database, clockMs) : new LoginLimiter(clockMs);
+  const deps: AppDeps = { database, env, store, now, loginLimiter };
   const app = createApp(deps);
 
   async function request(method: string, url: string, opts: RequestOptions = {}): Promise<Response> {
@@ -139,24 +189,61 @@ export async function createTestApp(options: { seed?: boolean; storage?: Storage
     return names.filter((n) => !n.startsWith('incoming/'));
   }
 
+  /** Rows of a statement (SQLite's `?` and `@name` parameters), on whichever database the app runs. */
+  function query<R = Record<string, unknown>>(text: string, params: Params = []): Promise<R[]> {
+    return database.read((c) => io(c.sql.all(statementOf(text), params))) as Promise<R[]>;
+  }
+
+  /**
+   * A query-builder statement on whichever database the app runs, e.g.
+   * `await t.orm((db) => db.select().from(schema.tasks).where(eq(schema.tasks.id, id)).get())`.
+   */
+  function orm<T>(statement: (db: AnyDb) => T | PromiseLike<T>): Promise<T> {
+    return database.read(({ db }) => io(statement(db)));
+  }
+
+  /** Runs a statement in a write transaction of its own; the number of rows it wrote. */
+  function exec(text: string, params: Params = []): Promise<number> {
+    return database.writeTx(null, (c) => io(c.sql.run(statementOf(text), params)));
+  }
+
+  const companyIds = new Map(
+    (await query<{ id: string; domain: string | null }>('SELECT id, domain FROM companies')).map((r) => [
+      r.domain,
+      r.id,
+    ]),
+  );
+
   async function close() {
-    db.$client.close();
+    await database.close();
     await s3?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
   /** Ids of a company's rows, by email domain of the company ('summit.test' or 'harbor.test'). */
   function companyId(domain: string): string {
-    const row = db.$client
-      .prepare<[string], { id: string }>('SELECT id FROM companies WHERE domain = ?')
-      .get(domain);
-    if (!row) throw new Error(`no company ${domain}`);
-    return row.id;
+    const id =
+      backend === 'sqlite'
+        ? db.$client
+            .prepare<[string], string>('SELECT id FROM companies WHERE domain = ?')
+            .pluck()
+            .get(domain)
+        : companyIds.get(domain);
+    if (!id) throw new Error(`no company ${domain}`);
+    return id;
   }
 
   return {
     app,
     db,
+    database,
+    get databaseUrl() {
+      return databaseUrl;
+    },
+    backend,
+    query,
+    exec,
+    orm,
     deps,
     env,
     store,

@@ -11,6 +11,7 @@ import { createApp } from '#api/app.ts';
 import { LoginLimiter } from '#api/auth/rate-limit.ts';
 import { openDb, writeTx, type Db } from '#api/db/index.ts';
 import { seedDemo, seedRbac } from '#api/db/seed.ts';
+import { sqliteDatabase } from '#api/db/database.ts';
 import { parseEnv } from '#api/env.ts';
 import { DiskBlobStore } from '#api/storage/index.ts';
 import { newId } from '#shared/ids.ts';
@@ -124,7 +125,13 @@ async function main() {
   seedRbac(db);
   await seedDemo(db, store);
   const seeded = topUpTasks(db, B1_EMAIL, B1_TASKS);
-  const app = createApp({ db, env, store, now: () => new Date(), loginLimiter: new LoginLimiter() });
+  const app = createApp({
+    database: sqliteDatabase(db),
+    env,
+    store,
+    now: () => new Date(),
+    loginLimiter: new LoginLimiter(),
+  });
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
     console.log(`READY ${JSON.stringify({ port: info.port, databasePath: env.DATABASE_PATH, ...seeded })}`);
   });

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connOf } from '#api/db/database.ts';
+import { connOf, sqliteDatabase } from '#api/db/database.ts';
 import { openDb, writeTx } from '#api/db/index.ts';
 import { runSync } from '#api/db/op.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
@@ -112,8 +112,9 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       all.sort((a, b) => (a.version as number) - (b.version as number));
       return all.slice(0, PULL_LIMIT);
     };
-    const ctx = () => restContext(db, user, new Date());
+    const ctx = () => restContext(connOf(db), user, new Date());
     const conn = connOf(db);
+    const database = sqliteDatabase(db);
     const meta = (version: number, at: number) =>
       JSON.stringify({ status: [version, at, 'server'], priority: [version, at, 'server'] });
 
@@ -184,7 +185,8 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         what: 'pull()',
         batch: 1,
         run: {
-          app: (i) => pull(db, user, { cursor: since(i), limit: PULL_LIMIT }, new Date()),
+          // On SQLite pull's read has run when it hands back its promise (ADR 027).
+          app: (i) => pull(database, user, { cursor: since(i), limit: PULL_LIMIT }, new Date()),
           raw: (i) => rawPull(since(i)),
         },
       },
@@ -197,7 +199,7 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       return (list as Row[]).map((r) => String(r.id));
     };
     for (const op of ops.filter((o) => !o.name.startsWith('apply'))) {
-      if (JSON.stringify(idsOf(op.run.app(3))) !== JSON.stringify(idsOf(op.run.raw(3))))
+      if (JSON.stringify(idsOf(await op.run.app(3))) !== JSON.stringify(idsOf(op.run.raw(3))))
         throw new Error(`B4 ${op.name}: app and raw disagree`);
     }
 

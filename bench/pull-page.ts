@@ -12,6 +12,7 @@ import type { SessionUser } from '#api/context.ts';
 import { openDb, writeTx } from '#api/db/index.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
 import { seedRbac } from '#api/db/seed.ts';
+import { sqliteDatabase } from '#api/db/database.ts';
 import { pull } from '#api/sync/pull.ts';
 import { fmt, median, printTable, type SummaryRow } from './lib.ts';
 
@@ -131,19 +132,21 @@ export async function runPullPage(): Promise<{ rows: SummaryRow[]; raw: unknown 
       permissions,
       sessionId: 'bench',
     };
+    const database = sqliteDatabase(db);
     const cursorRand = random(7);
-    const page = () => {
+    const page = async () => {
       const cursor = Math.floor(cursorRand() * (lastVersion - PAGE));
       const t0 = performance.now();
-      const answer = pull(db, user, { cursor, limit: PAGE }, new Date());
+      const answer = await pull(database, user, { cursor, limit: PAGE }, new Date());
       const t1 = performance.now();
       const json = JSON.stringify(answer);
       const t2 = performance.now();
       if (!('changes' in answer) || answer.changes.length !== PAGE) throw new Error('short page');
       return { pullMs: t1 - t0, totalMs: t2 - t0, bytes: json.length };
     };
-    for (let i = 0; i < WARMUP; i++) page();
-    const samples = Array.from({ length: SAMPLES }, page);
+    for (let i = 0; i < WARMUP; i++) await page();
+    const samples: Awaited<ReturnType<typeof page>>[] = [];
+    for (let i = 0; i < SAMPLES; i++) samples.push(await page());
     const total = samples.map((s) => s.totalMs);
     const pullOnly = samples.map((s) => s.pullMs);
     const p95 = percentile(total, 95);

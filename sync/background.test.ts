@@ -76,8 +76,8 @@ async function offlineTask(p: Profile, title: string): Promise<string> {
   return id;
 }
 
-const serverTask = (id: string) =>
-  s.t.db.$client.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+const serverTask = async (id: string): Promise<Record<string, unknown> | undefined> =>
+  (await s.t.query('SELECT * FROM tasks WHERE id = ?', [id]))[0];
 
 async function outboxCount(p: Profile): Promise<number> {
   const db = openSyncDb(
@@ -125,12 +125,12 @@ describe('background sync: the service worker drains the outbox', () => {
   it('[C14] with no page and no engine running, the queued writes reach the server and leave the outbox', async () => {
     const p = await profileAfterFirstSync();
     const id = await offlineTask(p, 'Pour footings while the app is closed');
-    expect(serverTask(id)).toBeUndefined();
+    expect(await serverTask(id)).toBeUndefined();
     expect(await outboxCount(p)).toBe(2);
 
     const net = workerFetch(p.account.cookie);
     expect(await drain(p, net)).toBe('synced');
-    expect(serverTask(id)).toMatchObject({
+    expect(await serverTask(id)).toMatchObject({
       title: 'Pour footings while the app is closed',
       priority: 'high',
     });
@@ -153,7 +153,7 @@ describe('background sync: the service worker drains the outbox', () => {
 
     net.offline = false;
     expect(await drain(p, net)).toBe('synced');
-    expect(serverTask(id)).toMatchObject({ title: 'Set rebar, no signal' });
+    expect(await serverTask(id)).toMatchObject({ title: 'Set rebar, no signal' });
   });
 
   it('[C14] signed out (401) pauses: nothing is sent and nothing is dropped', async () => {
@@ -163,7 +163,7 @@ describe('background sync: the service worker drains the outbox', () => {
     expect(await drain(p, net)).toBe('paused');
     expect(net.log).not.toContain('POST /api/sync/push');
     expect(await outboxCount(p)).toBe(2);
-    expect(serverTask(id)).toBeUndefined();
+    expect(await serverTask(id)).toBeUndefined();
   });
 
   it("[C14][C1] another user's outbox on the device is never sent under the signed-in session", async () => {
@@ -174,7 +174,7 @@ describe('background sync: the service worker drains the outbox', () => {
     expect(await drain(p, net)).toBe('empty');
     expect(net.log).not.toContain('POST /api/sync/push');
     expect(await outboxCount(p)).toBe(2);
-    expect(serverTask(id)).toBeUndefined();
+    expect(await serverTask(id)).toBeUndefined();
   });
 
   it('[C14][C8] one writer at a time: an open tab holding the sync lock keeps the outbox; a closing tab hands it over', async () => {
@@ -194,7 +194,7 @@ describe('background sync: the service worker drains the outbox', () => {
     const drained = drain(p, net, { locks, lockWaitMs: 30_000 });
     releaseClosingTab();
     expect(await drained).toBe('synced');
-    expect(serverTask(id)).toMatchObject({ title: 'Hang doors' });
+    expect(await serverTask(id)).toMatchObject({ title: 'Hang doors' });
   });
 });
 

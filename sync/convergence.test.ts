@@ -56,13 +56,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 const FIELDS = ['title', 'status', 'priority', 'projectId', 'description', 'dueDate'] as const;
 
 /** The server's live tasks of the company, as id -> comparable fields (snake_case columns mapped). */
-function serverTasks(companyId: string): Map<string, Record<string, unknown>> {
-  const rows = s.t.db.$client
-    .prepare(
-      `SELECT id, version, title, status, priority, project_id AS projectId, description, due_date AS dueDate
-       FROM tasks WHERE company_id = ? AND deleted_at IS NULL`,
-    )
-    .all(companyId) as Record<string, unknown>[];
+async function serverTasks(companyId: string): Promise<Map<string, Record<string, unknown>>> {
+  const rows = await s.t.query(
+    `SELECT id, version, title, status, priority, project_id AS "projectId", description, due_date AS "dueDate"
+     FROM tasks WHERE company_id = ? AND deleted_at IS NULL`,
+    [companyId],
+  );
   return new Map(rows.map((r) => [r.id as string, r]));
 }
 
@@ -78,11 +77,12 @@ async function deviceTasks(d: Device): Promise<Map<string, Record<string, unknow
 }
 
 it('[C6] after random offline writes and syncs on 3-5 devices, every mirror equals the server', async () => {
-  const projectId = s.t.db.$client
-    .prepare<[string], { id: string }>(
+  const projectId = (
+    await s.t.query<{ id: string }>(
       'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id',
+      [s.t.companyId('summit.test')],
     )
-    .get(s.t.companyId('summit.test'))!.id;
+  )[0]!.id;
   let runs = 0;
   let mutations = 0;
   let rejected = 0;
@@ -123,7 +123,7 @@ it('[C6] after random offline writes and syncs on 3-5 devices, every mirror equa
         // Everyone pushes, then everyone pulls what the others pushed after it.
         for (const d of devices) await d.engine.syncNow();
         for (const d of devices) await d.engine.syncNow();
-        const server = serverTasks(devices[0]!.account.companyId);
+        const server = await serverTasks(devices[0]!.account.companyId);
         for (const d of devices) {
           expect(d.engine.status.get()).toMatchObject({ pending: 0, error: null });
           const mirror = await deviceTasks(d);

@@ -42,8 +42,8 @@ async function someProject(d: Device): Promise<string> {
   return p.id;
 }
 
-const serverTask = (id: string) =>
-  s.t.db.$client.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+const serverTask = async (id: string): Promise<Record<string, unknown> | undefined> =>
+  (await s.t.query('SELECT * FROM tasks WHERE id = ?', [id]))[0];
 
 /** Another device of the manager retitles a task (the company's first unless given) and pushes the change. */
 async function retitleElsewhere(title: string, taskId?: string): Promise<{ id: string; device: Device }> {
@@ -57,24 +57,26 @@ async function retitleElsewhere(title: string, taskId?: string): Promise<{ id: s
 const countPushes = (d: Device) => d.net.log.filter((l) => l === 'POST /api/sync/push').length;
 
 describe('read-only mirrors', () => {
-  const serverUser = (email: string) =>
-    s.t.db.$client.prepare('SELECT id, company_id FROM users WHERE email = ?').get(email) as {
-      id: string;
-      company_id: string;
-    };
+  const serverUser = async (email: string) =>
+    (
+      await s.t.query<{ id: string; company_id: string }>(
+        'SELECT id, company_id FROM users WHERE email = ?',
+        [email],
+      )
+    )[0]!;
 
   it('[L12] a crew device holds every colleague by name (own email only), and a rename arrives by the next cycle', async () => {
     const d = await synced('crew@summit.test');
-    const crew = serverUser('crew@summit.test');
-    const total = s.t.db.$client
-      .prepare('SELECT count(*) FROM users WHERE company_id = ?')
-      .pluck()
-      .get(crew.company_id) as number;
+    const crew = await serverUser('crew@summit.test');
+    const [{ n: total }] = (await s.t.query<{ n: number }>(
+      'SELECT count(*) AS n FROM users WHERE company_id = ?',
+      [crew.company_id],
+    )) as [{ n: number }];
     expect(await d.db.users.count()).toBe(total);
     const me = (await d.db.users.get(crew.id))!;
     expect(me).toMatchObject({ email: 'crew@summit.test', role: 'crew', isActive: true });
     expect(me).not.toHaveProperty('password');
-    const manager = serverUser(MANAGER);
+    const manager = await serverUser(MANAGER);
     expect((await d.db.users.get(manager.id))!.email).toBeNull();
     expect(await d.db.subcontractor_assignments.count()).toBe(0);
 
@@ -93,11 +95,11 @@ describe('read-only mirrors', () => {
 
   it('[L12] a subcontractor device holds only its own assignments', async () => {
     const d = await synced('sub@summit.test');
-    const sub = serverUser('sub@summit.test');
-    const own = s.t.db.$client
-      .prepare('SELECT count(*) FROM subcontractor_assignments WHERE subcontractor_id = ?')
-      .pluck()
-      .get(sub.id) as number;
+    const sub = await serverUser('sub@summit.test');
+    const [{ n: own }] = (await s.t.query<{ n: number }>(
+      'SELECT count(*) AS n FROM subcontractor_assignments WHERE subcontractor_id = ?',
+      [sub.id],
+    )) as [{ n: number }];
     expect(own).toBeGreaterThan(0);
     const rows = await d.db.subcontractor_assignments.toArray();
     expect(rows).toHaveLength(own);
@@ -117,18 +119,18 @@ describe('push and pull', () => {
     await mutate(d.db, 'tasks', 'delete', doomed.id);
     await d.engine.syncNow();
     expect(d.engine.status.get()).toMatchObject({ online: false, pending: 3, error: { kind: 'network' } });
-    expect(serverTask(id)).toBeUndefined();
+    expect(await serverTask(id)).toBeUndefined();
 
     d.net.offline = false;
     await d.engine.syncNow();
     expect(d.engine.status.get()).toMatchObject({ online: true, pending: 0, error: null });
-    expect(serverTask(id)).toMatchObject({
+    expect(await serverTask(id)).toMatchObject({
       title: 'Set anchor bolts',
       status: 'in-progress',
       priority: 'high',
     });
-    expect(serverTask(doomed.id)?.deleted_at).toBeTruthy();
-    expect(await d.db.tasks.get(id)).toMatchObject({ version: serverTask(id)!.version });
+    expect((await serverTask(doomed.id))?.deleted_at).toBeTruthy();
+    expect(await d.db.tasks.get(id)).toMatchObject({ version: (await serverTask(id))!.version });
     expect(await d.db.tasks.get(doomed.id)).toBeUndefined();
   });
 
@@ -140,11 +142,10 @@ describe('push and pull', () => {
     const before = countPushes(d);
     await d.engine.syncNow();
     expect(countPushes(d) - before).toBe(3);
-    const client = s.t.db.$client
-      .prepare<[string], { last_mutation_id: number }>(
-        'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
-      )
-      .get((await readMeta(d.db)).clientId);
+    const [client] = await s.t.query<{ last_mutation_id: number }>(
+      'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
+      [(await readMeta(d.db)).clientId],
+    );
     expect(client?.last_mutation_id).toBe(250);
   });
 
@@ -162,7 +163,7 @@ describe('push and pull', () => {
     await a.engine.syncNow();
     await b.engine.syncNow();
     await a.engine.syncNow();
-    const onServer = serverTask(shared.id)!;
+    const onServer = (await serverTask(shared.id))!;
     expect(onServer).toMatchObject({ title: 'Title from A', priority: 'critical' });
     for (const d of [a, b]) {
       expect(await d.db.tasks.get(shared.id)).toMatchObject({
@@ -171,7 +172,7 @@ describe('push and pull', () => {
         version: onServer.version,
       });
       expect((await d.db.tasks.get(created))?.title).toBe('Made on A');
-      expect(await d.db.tasks.count()).toBe(serverRows(s.t, 'tasks', d.account.companyId).length);
+      expect(await d.db.tasks.count()).toBe((await serverRows(s.t, 'tasks', d.account.companyId)).length);
     }
   });
 
@@ -202,7 +203,7 @@ describe('push and pull', () => {
     await mutate(a.db, 'tasks', 'patch', task.id, { title: 'Later edit on A' });
     await a.engine.syncNow();
     await b.engine.syncNow();
-    expect(serverTask(task.id)?.title).toBe('Later edit on A');
+    expect((await serverTask(task.id))?.title).toBe('Later edit on A');
     expect(await b.db.tasks.get(task.id)).toMatchObject({ title: 'Later edit on A' });
     const [issue] = await b.db.syncIssues.toArray();
     expect(issue).toMatchObject({
@@ -218,21 +219,18 @@ describe('push and pull', () => {
       await mutate(d.db, 'tasks', 'create', newRowId(), { title: `Before ${i}`, projectId });
     await d.engine.syncNow();
     const { clientId } = await readMeta(d.db);
-    s.t.db.$client.prepare('UPDATE sync_clients SET last_mutation_id = 1 WHERE client_id = ?').run(clientId);
-    s.t.db.$client
-      .prepare('DELETE FROM sync_mutations WHERE client_id = ? AND mutation_id > 1')
-      .run(clientId);
+    await s.t.exec('UPDATE sync_clients SET last_mutation_id = 1 WHERE client_id = ?', [clientId]);
+    await s.t.exec('DELETE FROM sync_mutations WHERE client_id = ? AND mutation_id > 1', [clientId]);
     const id = newRowId();
     const entry = await mutate(d.db, 'tasks', 'create', id, { title: 'After the restore', projectId });
     expect(entry?.id).toBe(4);
     await d.engine.syncNow();
     expect(d.engine.status.get()).toMatchObject({ pending: 0, error: null, issues: 0 });
-    expect(serverTask(id)?.title).toBe('After the restore');
-    const client = s.t.db.$client
-      .prepare<[string], { last_mutation_id: number }>(
-        'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
-      )
-      .get(clientId);
+    expect((await serverTask(id))?.title).toBe('After the restore');
+    const [client] = await s.t.query<{ last_mutation_id: number }>(
+      'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
+      [clientId],
+    );
     expect(client?.last_mutation_id).toBe(2);
     expect((await readMeta(d.db)).nextMutationId).toBe(3);
   });
@@ -262,11 +260,13 @@ describe('push and pull', () => {
     await d.db.meta.put({ ...meta, cursor: 1_000_000_000 });
     await d.engine.syncNow();
     expect(await d.db.tasks.get(junk)).toBeUndefined();
-    expect(serverTask(mine)?.title).toBe('Queued before the reset');
-    expect(await d.db.tasks.count()).toBe(serverRows(s.t, 'tasks', d.account.companyId).length);
-    const latest = s.t.db.$client
-      .prepare<[string], { v: number }>('SELECT last_version AS v FROM companies WHERE id = ?')
-      .get(d.account.companyId)!.v;
+    expect((await serverTask(mine))?.title).toBe('Queued before the reset');
+    expect(await d.db.tasks.count()).toBe((await serverRows(s.t, 'tasks', d.account.companyId)).length);
+    const latest = (
+      await s.t.query<{ v: number }>('SELECT last_version AS v FROM companies WHERE id = ?', [
+        d.account.companyId,
+      ])
+    )[0]!.v;
     expect((await readMeta(d.db)).cursor).toBe(latest);
   });
 
@@ -376,8 +376,8 @@ describe('draining the outbox', () => {
     // The queue is read ahead, not once per batch: the first batch alone (it leaves at once), the rest
     // ahead of it, the look for entries queued after that, then the status counts and the photo lane.
     expect(outbox.filter((t) => t.mode === 'readonly').length).toBeLessThanOrEqual(5);
-    expect(serverTask(ids[0]!)?.title).toBe('Checked');
-    expect(serverTask(ids[499]!)?.deleted_at).toBeTruthy();
+    expect((await serverTask(ids[0]!))?.title).toBe('Checked');
+    expect((await serverTask(ids[499]!))?.deleted_at).toBeTruthy();
   });
   it('[R1][C19] a drain cut off before its answers were stored is answered again on restart, with no sync issue', async () => {
     // The tab dies as the fifth push is answered: nothing the device did after it reaches its database.
@@ -403,7 +403,7 @@ describe('draining the outbox', () => {
     cutAt = pushes + 5;
     // The page is gone: whatever it was doing fails on its closed database.
     await d.engine.syncNow().catch(() => {});
-    expect(serverTask(ids[499]!)?.title).toBe('Checked');
+    expect((await serverTask(ids[499]!))?.title).toBe('Checked');
     await d.db.open();
     expect(await d.db.outbox.count()).toBe(1000);
     // Restarted, it sends the queue again: the server answers what it applied from its stored results.
@@ -411,7 +411,7 @@ describe('draining the outbox', () => {
     expect(d.engine.status.get().error).toBeNull();
     expect(await d.db.outbox.count()).toBe(0);
     expect(await d.db.syncIssues.toArray()).toEqual([]);
-    expect(serverTask(ids[0]!)?.title).toBe('Checked');
+    expect((await serverTask(ids[0]!))?.title).toBe('Checked');
     expect(await d.db.tasks.get(ids[499]!)).toMatchObject({ title: 'Checked' });
     expect(await d.db.shadows.count()).toBe(0);
   });
@@ -434,7 +434,11 @@ describe('draining the outbox', () => {
       kind: 'mutation',
       mutation: { rowId: a!.id, data: { status: 'almost-done' } },
     });
-    expect(serverTask(a!.id)).toMatchObject({ title: 'First rename', status: a!.status, priority: 'low' });
+    expect(await serverTask(a!.id)).toMatchObject({
+      title: 'First rename',
+      status: a!.status,
+      priority: 'low',
+    });
     expect(await d.db.tasks.get(a!.id)).toMatchObject({
       title: 'First rename',
       status: a!.status,
@@ -466,7 +470,7 @@ describe('failures', () => {
     cookie = await s.t.login('crew@summit.test');
     d.engine.resume();
     await until(() => d.engine.status.get().pending === 0);
-    expect(serverTask(task.id)?.title).toBe('Typed while signed out');
+    expect((await serverTask(task.id))?.title).toBe('Typed while signed out');
     expect(d.engine.status.get()).toMatchObject({ paused: null, error: null });
   });
 
@@ -499,7 +503,7 @@ describe('failures', () => {
     d.net.offline = false;
     timers.advance(second);
     await until(() => d.engine.status.get().pending === 0 && d.engine.status.get().error === null);
-    expect(serverTask(task.id)?.title).toBe('Retried by the timer');
+    expect((await serverTask(task.id))?.title).toBe('Retried by the timer');
     expect(d.engine.status.get().error).toBeNull();
     expect(countPushes(d)).toBe(before + 3);
     await d.engine.stop();
@@ -522,7 +526,7 @@ describe('failures', () => {
     expect(retryIn).toBeGreaterThanOrEqual(1_000);
     timers.advance(retryIn);
     await until(() => d.engine.status.get().pending === 0);
-    expect(serverTask(task.id)?.title).toBe('After the outage');
+    expect((await serverTask(task.id))?.title).toBe('After the outage');
     await d.engine.stop();
   });
 
@@ -561,7 +565,7 @@ describe('triggers', () => {
     timers.advance(150);
     await until(() => d.engine.status.get().pending === 0);
     expect(countPushes(d)).toBe(before + 1);
-    expect(serverTask(task.id)).toMatchObject({ title: 'Debounced', priority: 'low' });
+    expect(await serverTask(task.id)).toMatchObject({ title: 'Debounced', priority: 'low' });
     await d.engine.stop();
   });
 
@@ -580,7 +584,7 @@ describe('triggers', () => {
     d.net.offline = false;
     environment.setOnline(true);
     await until(() => d.engine.status.get().pending === 0);
-    expect(serverTask(task.id)?.title).toBe('Back online');
+    expect((await serverTask(task.id))?.title).toBe('Back online');
     await d.engine.stop();
   });
 
@@ -689,7 +693,7 @@ describe('triggers', () => {
     expect(tab2.net.log).toEqual([]);
     await e1.stop();
     await until(() => e2.status.get().leader);
-    await until(() => serverTask(task.id)?.title === 'Written in tab 2');
+    await until(async () => (await serverTask(task.id))?.title === 'Written in tab 2');
     expect(tab2.net.log.length).toBeGreaterThan(0);
     await e2.stop();
   });
@@ -715,7 +719,7 @@ describe('triggers', () => {
     await until(() => engine.status.get().lastSyncedAt !== null && !engine.status.get().pulling);
     const task = (await otherDb.tasks.orderBy('id').first())!;
     await mutate(otherDb, 'tasks', 'patch', task.id, { title: 'Written in the other tab' });
-    await until(() => serverTask(task.id)?.title === 'Written in the other tab');
+    await until(async () => (await serverTask(task.id))?.title === 'Written in the other tab');
     await engine.stop();
   });
 });

@@ -98,33 +98,34 @@ describe('fault suite', () => {
       const perDevice = plan.creates + plan.patches + plan.deletes;
       let duplicates = 0;
       let losses = 0;
-      const c = s.t.db.$client;
       for (const [i, d] of devices.entries()) {
         const { clientId } = await readMeta(d.db);
         // Every id processed (stored results are trimmed once acknowledged, SPEC R1; activities count below).
-        const processed = c
-          .prepare<[string], { n: number }>(
+        const processed = (
+          await s.t.query<{ n: number }>(
             'SELECT last_mutation_id AS n FROM sync_clients WHERE client_id = ?',
+            [clientId],
           )
-          .get(clientId)!.n;
+        )[0]!.n;
         expect(processed).toBe(perDevice);
-        const activities = c
-          .prepare<string[], { n: number }>(
+        const activities = (
+          await s.t.query<{ n: number }>(
             `SELECT count(*) AS n FROM user_activities WHERE entity_id IN (${work[i]!.ids.map(() => '?').join(',')})`,
+            work[i]!.ids,
           )
-          .get(...work[i]!.ids)!.n;
+        )[0]!.n;
         duplicates += Math.max(0, activities - perDevice);
         losses += Math.max(0, perDevice - activities);
         for (const [id, title] of work[i]!.title) {
-          const row = c
-            .prepare<[string], { title: string }>(
-              'SELECT title FROM tasks WHERE id = ? AND deleted_at IS NULL',
-            )
-            .get(id);
+          const [row] = await s.t.query<{ title: string }>(
+            'SELECT title FROM tasks WHERE id = ? AND deleted_at IS NULL',
+            [id],
+          );
           if (row?.title !== title) losses++;
         }
         for (const id of work[i]!.deleted) {
-          if (!c.prepare('SELECT 1 FROM tasks WHERE id = ? AND deleted_at IS NOT NULL').get(id)) losses++;
+          if (!(await s.t.query('SELECT 1 FROM tasks WHERE id = ? AND deleted_at IS NOT NULL', [id]))[0])
+            losses++;
         }
         expect(await d.db.syncIssues.count()).toBe(0);
       }
@@ -141,7 +142,8 @@ describe('fault suite', () => {
   });
 
   it('[C4] (b) the API process killed with SIGKILL at random points while 10 devices replay 100 mutations each', async () => {
-    const server = await childServer(inject('seededTemplateDir'));
+    // On PostgreSQL the process runs on this file's app database (the demo, as the SQLite template holds it).
+    const server = await childServer(inject('seededTemplateDir'), s.t.databaseUrl);
     const random = seededRandom(77);
     try {
       await server.start();
@@ -186,46 +188,51 @@ describe('fault suite', () => {
       await draining;
       await server.kill('SIGTERM');
 
-      const check = new Database(server.databasePath, { readonly: true });
+      // What the killed process left: on SQLite its file, read directly and checked whole (PRAGMA
+      // integrity_check: a SIGKILL mid-write must not corrupt it). On PostgreSQL there is no file of ours to
+      // check (the database server's own recovery is not under test): the same rows through t.query.
+      const check =
+        s.t.backend === 'sqlite' ? new Database(server.databasePath, { readonly: true }) : undefined;
+      const rows = async <R>(sql: string, params: string[]): Promise<R[]> =>
+        check ? (check.prepare(sql).all(...params) as R[]) : s.t.query<R>(sql, params);
       try {
-        expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+        if (check) expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
         let duplicates = 0;
         let losses = 0;
         for (const [i, d] of devices.entries()) {
           const { clientId } = await readMeta(d.db);
-          const client = check
-            .prepare<[string], { last_mutation_id: number }>(
-              'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
-            )
-            .get(clientId);
+          const [client] = await rows<{ last_mutation_id: number }>(
+            'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
+            [clientId],
+          );
           expect(client?.last_mutation_id).toBe(100);
           const ids = work[i]!.ids;
-          const activities = check
-            .prepare<string[], { n: number }>(
+          const activities = (
+            await rows<{ n: number }>(
               `SELECT count(*) AS n FROM user_activities WHERE entity_id IN (${ids.map(() => '?').join(',')})`,
+              ids,
             )
-            .get(...ids)!.n;
+          )[0]!.n;
           duplicates += Math.max(0, activities - 100);
           losses += Math.max(0, 100 - activities);
           for (const [id, title] of work[i]!.title) {
-            const row = check
-              .prepare<[string], { title: string }>(
-                'SELECT title FROM tasks WHERE id = ? AND deleted_at IS NULL',
-              )
-              .get(id);
+            const [row] = await rows<{ title: string }>(
+              'SELECT title FROM tasks WHERE id = ? AND deleted_at IS NULL',
+              [id],
+            );
             if (row?.title !== title) losses++;
           }
           expect(await d.db.syncIssues.count()).toBe(0);
         }
         console.log(
           `fault (b): ${devices.length * 100} mutations, ${kills} SIGKILLs (${killedMidFlight} with mutations still queued), ` +
-            `${duplicates} duplicates, ${losses} losses, integrity_check ok`,
+            `${duplicates} duplicates, ${losses} losses, ${check ? 'integrity_check ok' : 'on PostgreSQL'}`,
         );
         expect(kills).toBeGreaterThanOrEqual(1);
         expect(duplicates).toBe(0);
         expect(losses).toBe(0);
       } finally {
-        check.close();
+        check?.close();
       }
     } finally {
       await server.kill();
@@ -269,9 +276,9 @@ describe('fault suite', () => {
         }
         for (const d of order) await d.engine.syncNow();
         for (const d of all) await d.engine.syncNow();
-        const winner = s.t.db.$client
-          .prepare<[string], { title: string }>('SELECT title FROM tasks WHERE id = ?')
-          .get(task.id)!.title;
+        const winner = (
+          await s.t.query<{ title: string }>('SELECT title FROM tasks WHERE id = ?', [task.id])
+        )[0]!.title;
         outcomes.push(winner.split(' ')[0]!);
         for (const d of all) expect((await d.db.tasks.get(task.id))?.title).toBe(winner);
       }
@@ -282,9 +289,9 @@ describe('fault suite', () => {
       const task = (await a.db.tasks.orderBy('id').first())!;
       skews.c += 365 * 24 * 3600_000;
       const cFuture = await newDeviceClockJump(c, task.id);
-      const stored = s.t.db.$client
-        .prepare<[string], { field_meta: string }>('SELECT field_meta FROM tasks WHERE id = ?')
-        .get(task.id)!;
+      const stored = (
+        await s.t.query<{ field_meta: string }>('SELECT field_meta FROM tasks WHERE id = ?', [task.id])
+      )[0]!;
       const [, clamped] = (JSON.parse(stored.field_meta) as Record<string, [number, number, string]>).title!;
       const serverNow = Date.now() + world.ms;
       expect(cFuture.clientTime).toBeGreaterThan(serverNow + 300 * 24 * 3600_000);
@@ -373,7 +380,9 @@ describe('fault suite', () => {
       const log = newRowId();
       await mutate(d.db, 'tasks', 'patch', task.id, { status: 'blocked' });
       await mutate(d.db, 'project_logs', 'create', log, { title: 'Waiting on inspector', projectId });
-      const c = s.t.db.$client;
+      const blobStatus = async (id: string) =>
+        (await s.t.query<{ blob_status: string }>('SELECT blob_status FROM photos WHERE id = ?', [id]))[0]
+          ?.blob_status;
       let outageCycles = 0;
       for (let i = 0; i < 3; i++) {
         await d.engine.syncNow();
@@ -383,27 +392,15 @@ describe('fault suite', () => {
       }
       expect(d.engine.status.get()).toMatchObject({ pending: 0, blobsPending: 2, error: null });
       expect(
-        c.prepare<[string], { status: string }>('SELECT status FROM tasks WHERE id = ?').get(task.id)?.status,
+        (await s.t.query<{ status: string }>('SELECT status FROM tasks WHERE id = ?', [task.id]))[0]?.status,
       ).toBe('blocked');
-      expect(c.prepare('SELECT id FROM project_logs WHERE id = ?').get(log)).toBeTruthy();
-      for (const p of photos) {
-        expect(
-          c
-            .prepare<[string], { blob_status: string }>('SELECT blob_status FROM photos WHERE id = ?')
-            .get(p.id)?.blob_status,
-        ).toBe('pending');
-      }
+      expect((await s.t.query('SELECT id FROM project_logs WHERE id = ?', [log]))[0]).toBeTruthy();
+      for (const p of photos) expect(await blobStatus(p.id)).toBe('pending');
       const refused = proxy.stats.injected;
       proxy.failWith.clear();
       timers.advance(10 * 60_000);
       await until(
-        () =>
-          photos.every(
-            (p) =>
-              c
-                .prepare<[string], { blob_status: string }>('SELECT blob_status FROM photos WHERE id = ?')
-                .get(p.id)?.blob_status === 'present',
-          ),
+        async () => (await Promise.all(photos.map((p) => blobStatus(p.id)))).every((v) => v === 'present'),
         10_000,
       );
       await d.engine.syncNow();

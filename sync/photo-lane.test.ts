@@ -23,8 +23,8 @@ afterAll(async () => {
   await s.close();
 });
 
-const serverPhoto = (id: string) =>
-  s.t.db.$client.prepare('SELECT * FROM photos WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+const serverPhoto = async (id: string): Promise<Record<string, unknown> | undefined> =>
+  (await s.t.query('SELECT * FROM photos WHERE id = ?', [id]))[0];
 
 async function synced(options: Parameters<typeof newDevice>[2] = {}): Promise<Device> {
   const d = await newDevice(s, 'crew@summit.test', options);
@@ -48,7 +48,7 @@ describe('photo lane', () => {
     const put = d.net.log.indexOf(`PUT /api/sync/blobs/${photo.sha256}`);
     expect(push).toBeGreaterThanOrEqual(0);
     expect(put).toBeGreaterThan(push);
-    expect(serverPhoto(photo.id)).toMatchObject({
+    expect(await serverPhoto(photo.id)).toMatchObject({
       blob_status: 'present',
       sha256: photo.sha256,
       mime_type: 'image/jpeg',
@@ -71,7 +71,7 @@ describe('photo lane', () => {
     expect(d.engine.status.get()).toMatchObject({ pending: 1, blobsPending: 1 });
     d.net.failWith.clear();
     await d.engine.syncNow();
-    expect(serverPhoto(photo.id)?.blob_status).toBe('present');
+    expect((await serverPhoto(photo.id))?.blob_status).toBe('present');
   });
 
   it('[C9] a failing upload never holds back task and log edits, and retries on its own timer', async () => {
@@ -86,16 +86,16 @@ describe('photo lane', () => {
     await mutate(d.db, 'project_logs', 'create', log, { title: 'Inspection passed', projectId });
     await d.engine.syncNow();
     expect(d.engine.status.get()).toMatchObject({ pending: 0, blobsPending: 1, error: null });
-    expect(s.t.db.$client.prepare('SELECT id FROM tasks WHERE id = ?').get(task)).toBeTruthy();
-    expect(s.t.db.$client.prepare('SELECT id FROM project_logs WHERE id = ?').get(log)).toBeTruthy();
-    expect(serverPhoto(photo.id)?.blob_status).toBe('pending');
+    expect((await s.t.query('SELECT id FROM tasks WHERE id = ?', [task]))[0]).toBeTruthy();
+    expect((await s.t.query('SELECT id FROM project_logs WHERE id = ?', [log]))[0]).toBeTruthy();
+    expect((await serverPhoto(photo.id))?.blob_status).toBe('pending');
     const blob = (await d.db.blobs.get(photo.sha256!))!;
     expect(blob.attempts).toBe(1);
     expect(blob.nextAttemptAt).toBeGreaterThan(timers.now());
 
     d.net.failWith.clear();
     timers.advance(blob.nextAttemptAt - timers.now());
-    await until(() => serverPhoto(photo.id)?.blob_status === 'present');
+    await until(async () => (await serverPhoto(photo.id))?.blob_status === 'present');
     await until(async () => (await d.db.blobs.get(photo.sha256!))?.status === 'uploaded');
   });
 
@@ -118,7 +118,7 @@ describe('photo lane', () => {
     await d.db.blobs.update(photo.sha256!, { bytes: tinyJpeg(4).slice().buffer });
     await retryIssue(d.db, issue!.id!);
     await d.engine.syncNow();
-    expect(serverPhoto(photo.id)?.blob_status).toBe('present');
+    expect((await serverPhoto(photo.id))?.blob_status).toBe('present');
     expect(await d.db.syncIssues.count()).toBe(0);
   });
 
@@ -131,7 +131,7 @@ describe('photo lane', () => {
     expect(issue?.code).toBe('VALIDATION_FAILED');
     await retryIssue(d.db, issue!.id!, { status: 'completed', title: 'Fixed later' });
     await d.engine.syncNow();
-    expect(s.t.db.$client.prepare('SELECT status, title FROM tasks WHERE id = ?').get(task.id)).toEqual({
+    expect((await s.t.query('SELECT status, title FROM tasks WHERE id = ?', [task.id]))[0]).toEqual({
       status: 'completed',
       title: 'Fixed later',
     });

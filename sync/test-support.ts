@@ -62,11 +62,10 @@ export async function startServer(): Promise<LiveServer> {
       let found = accounts.get(email);
       if (!found) {
         found = (async () => {
-          const user = t.db.$client
-            .prepare<[string], { id: string; company_id: string }>(
-              'SELECT id, company_id FROM users WHERE email = ?',
-            )
-            .get(email);
+          const [user] = await t.query<{ id: string; company_id: string }>(
+            'SELECT id, company_id FROM users WHERE email = ?',
+            [email],
+          );
           if (!user) throw new Error(`no user ${email}`);
           return { email, userId: user.id, companyId: user.company_id, cookie: await t.login(email) };
         })();
@@ -78,7 +77,7 @@ export async function startServer(): Promise<LiveServer> {
       // Open event streams would keep close() waiting.
       if ('closeAllConnections' in server) server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      t.close();
+      await t.close();
     },
   };
 }
@@ -323,10 +322,10 @@ export async function until(check: () => unknown | Promise<unknown>, timeoutMs =
 }
 
 /** The live rows of a mirrored table on the server for a company, as the API would pull them. */
-export function serverRows(t: TestApp, table: string, companyId: string): Record<string, unknown>[] {
-  return t.db.$client
-    .prepare(`SELECT * FROM ${table} WHERE company_id = ? AND deleted_at IS NULL ORDER BY id`)
-    .all(companyId) as Record<string, unknown>[];
+export function serverRows(t: TestApp, table: string, companyId: string): Promise<Record<string, unknown>[]> {
+  return t.query(`SELECT * FROM ${table} WHERE company_id = ? AND deleted_at IS NULL ORDER BY id`, [
+    companyId,
+  ]);
 }
 
 /** A small real JPEG (the blob endpoint checks magic bytes); different seeds give different bytes. */
@@ -418,6 +417,7 @@ export async function startFaultProxy(target: string, random: () => number): Pro
 /** The API as a separate process (`node --import tsx api/server.ts`), to be killed and restarted (fault b). */
 export interface ChildServer {
   baseUrl: string;
+  /** Its SQLite file (not used when it runs on PostgreSQL). */
   databasePath: string;
   origin: string;
   start(): Promise<void>;
@@ -425,7 +425,12 @@ export interface ChildServer {
   dispose(): void;
 }
 
-export async function childServer(templateDir?: string): Promise<ChildServer> {
+/**
+ * `databaseUrl` (postgres://...): the process runs on that PostgreSQL database (api/serve.ts reads
+ * DATABASE_URL) instead of an SQLite file of its own; a test passes its app's, `t.databaseUrl`, and reads
+ * what the process wrote through `t.query`.
+ */
+export async function childServer(templateDir?: string, databaseUrl?: string): Promise<ChildServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitecommand-child-'));
   const databasePath = path.join(dir, 'sitecommand.db');
   const photoDir = path.join(dir, 'photos');
@@ -456,6 +461,8 @@ export async function childServer(templateDir?: string): Promise<ChildServer> {
             ...process.env,
             PORT: String(port),
             DATABASE_PATH: databasePath,
+            // Never one inherited from the shell: without a URL given, the process runs on its SQLite file.
+            DATABASE_URL: databaseUrl,
             PHOTO_DIR: photoDir,
             PUBLIC_ORIGIN: origin,
             SEED_DEMO: 'on',

@@ -4,9 +4,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { RoleKind } from '#shared/enums.ts';
 import { permissionFlags } from '#shared/permissions.ts';
 import type { AppDeps, AppEnv, SessionUser } from '../context.ts';
-import { connOf, type Conn } from '../db/database.ts';
-import { writeTx } from '../db/index.ts';
-import { io, runSync, type Op } from '../db/op.ts';
+import type { Conn } from '../db/database.ts';
+import { io, type Op } from '../db/op.ts';
 import { rowsStmt, valueStmt } from '../db/sql.ts';
 
 export const SESSION_COOKIE = 'sc_session';
@@ -67,8 +66,8 @@ export function* rolePermissions(c: Conn, roleId: number | null): Op<Set<string>
   return new Set(yield* io(c.sql.all(PERMISSIONS, [roleId])));
 }
 
-export function permissionsOf(deps: AppDeps, roleId: number | null): Set<string> {
-  return runSync(rolePermissions(connOf(deps.db), roleId));
+export function permissionsOf(deps: AppDeps, roleId: number | null): Promise<Set<string>> {
+  return deps.database.read((c) => rolePermissions(c, roleId));
 }
 
 /** A stored session with its user and company, or undefined. */
@@ -117,7 +116,7 @@ function toSessionUser(row: UserRow, sid: string, permissions: Set<string>): Ses
 }
 
 /** The signed-in user of this request, or null; expired sessions and deactivated users are removed. */
-export function loadSessionUser(c: Context<AppEnv>, deps: AppDeps): SessionUser | null {
+export async function loadSessionUser(c: Context<AppEnv>, deps: AppDeps): Promise<SessionUser | null> {
   const token = getCookie(c, SESSION_COOKIE);
   return token ? readSession(deps, hashToken(token)) : null;
 }
@@ -127,34 +126,42 @@ export function loadSessionUser(c: Context<AppEnv>, deps: AppDeps): SessionUser 
  * `touch: false` checks without counting as activity (an open event stream does not keep a session alive).
  * Its writes (removing a dead session, touching a live one) are each a write transaction of their own.
  */
-export function readSession(
+export async function readSession(
   deps: AppDeps,
   sid: string,
   options: { touch?: boolean } = {},
-): SessionUser | null {
-  const conn = connOf(deps.db);
-  const row = runSync(sessionRow(conn, sid));
-  if (!row) return null;
+): Promise<SessionUser | null> {
+  const { database } = deps;
+  const found = await database.read(function* (c) {
+    const row = yield* sessionRow(c, sid);
+    return row && { row, permissions: yield* rolePermissions(c, row.role_id) };
+  });
+  if (!found) return null;
+  const { row, permissions } = found;
   const now = deps.now().getTime();
   const sess = JSON.parse(row.sess) as { lastSeenAt: string; idleMs: number };
   const idleEnd = Date.parse(sess.lastSeenAt) + sess.idleMs;
   if (now >= Date.parse(row.expire) || now >= idleEnd || !row.is_active || !row.company_active) {
-    writeTx(deps.db, () => runSync(removeSession(conn, sid)));
+    await database.writeTx(null, (c) => removeSession(c, sid));
     return null;
   }
   if (options.touch !== false && now - Date.parse(sess.lastSeenAt) > TOUCH_EVERY_MS) {
     const touched = JSON.stringify({ ...sess, lastSeenAt: new Date(now).toISOString() });
-    writeTx(deps.db, () => runSync(touchSession(conn, sid, touched)));
+    await database.writeTx(null, (c) => touchSession(c, sid, touched));
   }
-  return toSessionUser(row, sid, runSync(rolePermissions(conn, row.role_id)));
+  return toSessionUser(row, sid, permissions);
 }
 
-/** Starts a new session (a new token at every sign-in), sets its cookie and returns the stored id. */
-export function startSession(
+/**
+ * Starts a new session (a new token at every sign-in), sets its cookie and returns the stored id. `first`
+ * runs in the same write transaction, before it (a password change ends the old sessions there).
+ */
+export async function startSession(
   c: Context<AppEnv>,
   deps: AppDeps,
   user: { id: string; companyId: string; role: RoleKind },
-): string {
+  first?: (conn: Conn) => Op<void>,
+): Promise<string> {
   const previous = getCookie(c, SESSION_COOKIE);
   const token = crypto.randomBytes(32).toString('base64url');
   const now = deps.now();
@@ -174,7 +181,10 @@ export function startSession(
     userId: user.id,
     previousSid: previous ? hashToken(previous) : null,
   };
-  writeTx(deps.db, () => runSync(insertSession(connOf(deps.db), session)));
+  await deps.database.writeTx(null, function* (conn) {
+    if (first) yield* first(conn);
+    yield* insertSession(conn, session);
+  });
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -185,9 +195,9 @@ export function startSession(
   return sid;
 }
 
-export function endSession(c: Context<AppEnv>, deps: AppDeps): void {
+export async function endSession(c: Context<AppEnv>, deps: AppDeps): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) writeTx(deps.db, () => runSync(removeSession(connOf(deps.db), hashToken(token))));
+  if (token) await deps.database.writeTx(null, (conn) => removeSession(conn, hashToken(token)));
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 

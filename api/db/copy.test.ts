@@ -25,11 +25,11 @@ describe.runIf(postgresAvailable())('db:copy from SQLite to PostgreSQL', () => {
     // the device's last mutation id and its stored results) and a signed-in session.
     const cookie = await t.login('admin@summit.test');
     const phone = device(t, cookie);
-    const taskId = firstId(
+    const taskId = await firstId(
       t,
       'SELECT id FROM tasks WHERE title IS NOT NULL AND deleted_at IS NULL ORDER BY id',
     );
-    const otherId = firstId(
+    const otherId = await firstId(
       t,
       'SELECT id FROM tasks WHERE id > ? AND deleted_at IS NULL ORDER BY id',
       taskId,

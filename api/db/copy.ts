@@ -39,6 +39,8 @@ export function copyPlan(): TablePlan[] {
     const cols = config.columns.map((c) => c.name);
     let result: { scope: string | null; shared: string | null };
     if (name === 'companies') result = { scope: 'id = ?', shared: null };
+    // Sign-in throttling lasts 15 minutes and belongs to addresses as much as to accounts: not copied.
+    else if (name === 'sign_in_failures') result = { scope: null, shared: null };
     else if (name === 'roles') result = { scope: 'company_id = ?', shared: 'company_id IS NULL' };
     else if (cols.includes('company_id')) result = { scope: 'company_id = ?', shared: null };
     else {

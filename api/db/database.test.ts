@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresDatabase, sqliteDatabase, type Conn, type Database } from './database.ts';
+import { isBusy, openSqliteDatabase, postgresDatabase, type Conn, type Database } from './database.ts';
 import { schema } from './index.ts';
 import { io, type Op } from './op.ts';
 import { postgresAvailable, startTempCluster, type TempCluster } from './pg/cluster.ts';
 import { rowsStmt, savepoint, toPgText, valueStmt } from './sql.ts';
+import { SyncNotifier } from '../sync/events.ts';
 
 // The seam of ADR 027: the same Ops (drizzle queries and plain SQL), on SQLite and on PostgreSQL (a
 // throwaway cluster from Debian's package), give the same rows and the same transaction behaviour.
@@ -27,7 +28,7 @@ afterAll(() => {
 
 // Without Debian's postgresql package outside CI (a developer's machine), only SQLite runs.
 const backends: (readonly [string, () => Promise<Database>])[] = [
-  ['SQLite', async () => sqliteDatabase(path.join(dir, `seam-${++databases}.db`))],
+  ['SQLite', async () => openSqliteDatabase(path.join(dir, `seam-${++databases}.db`))],
   ...(withPostgres
     ? [['PostgreSQL', () => postgresDatabase(cluster.createDatabase(`seam_${++databases}`))] as const]
     : []),
@@ -326,9 +327,65 @@ describe.runIf(withPostgres)('PostgreSQL write transactions', () => {
   });
 });
 
+describe.runIf(withPostgres)('a PostgreSQL writer kept waiting for a company', () => {
+  it('gives up after the lock timeout with the error push answers as 503 (SPEC P9)', async () => {
+    const url = cluster.createDatabase('seam_busy');
+    const d = await postgresDatabase(url, { lockTimeoutMs: 200 });
+    await d.writeTx(null, (c) => addCompany(c, 'c1'));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const holder = d.writeTx('c1', () => io(held));
+    const waiting = d.writeTx('c1', function* () {
+      yield* io(Promise.resolve());
+    });
+    const err: unknown = await waiting.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isBusy(err)).toBe(true);
+    release();
+    await holder;
+    await d.close();
+  });
+});
+
+describe.runIf(withPostgres)('pokes between API processes on one PostgreSQL (LISTEN/NOTIFY)', () => {
+  const NEXT_VERSION = rowsStmt('UPDATE companies SET last_version = last_version + 1 WHERE id = ?');
+  let url: string;
+  let one: Database;
+  let other: Database;
+  beforeAll(async () => {
+    url = cluster.createDatabase('seam_pokes');
+    [one, other] = [await postgresDatabase(url), await postgresDatabase(url)];
+    await one.writeTx(null, (c) => addCompany(c, 'c1'));
+  });
+  afterAll(async () => {
+    await one?.close();
+    await other?.close();
+  });
+
+  it("tell another process's listeners of a company's new version, with that process's poll turned off", async () => {
+    // Two databases on one URL stand for two processes: the second hears only what the first announces.
+    const heard: number[] = [];
+    const listening = new SyncNotifier(other, { pollMs: 0 });
+    const unsubscribe = await listening.subscribe('c1', (version) => heard.push(version));
+    await one.writeTx('c1', (c) => io(c.sql.run(NEXT_VERSION, ['c1'])));
+    new SyncNotifier(one).poke('c1');
+    await expect.poll(() => heard, { timeout: 5000 }).toEqual([1]);
+    unsubscribe();
+  });
+
+  it("carry the company's id to the other processes", async () => {
+    const heard: string[] = [];
+    other.onAnnounce((companyId) => heard.push(companyId));
+    one.announce('c2');
+    await expect.poll(() => heard, { timeout: 5000 }).toEqual(['c2']);
+  });
+});
+
 describe('SQLite write transactions', () => {
   it('are synchronous: a statement answering with a promise is refused and the transaction rolled back', async () => {
-    const d = sqliteDatabase(path.join(dir, 'sync.db'));
+    const d = openSqliteDatabase(path.join(dir, 'sync.db'));
     await expect(
       d.writeTx(null, function* (c) {
         yield* addCompany(c, 'c9');
@@ -350,5 +407,12 @@ describe('toPgText', () => {
       text: 'select 1 from t where c = $1 and (u = $2 or c = $1)',
       names: ['company', 'user'],
     });
+  });
+
+  it("names an upsert's conflict target by its columns alone, as PostgreSQL requires", () => {
+    expect(
+      toPgText('insert into "roles" ("id") values (?) on conflict ("roles"."id") do update set "id" = ?')
+        .text,
+    ).toBe('insert into "roles" ("id") values ($1) on conflict ("id") do update set "id" = $2');
   });
 });

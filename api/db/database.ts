@@ -34,6 +34,8 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   readonly dialect: Dialect;
+  /** False once `close` has begun: timers and pokes that outlive the server skip their work. */
+  readonly open: boolean;
   /** Runs `op` outside a write transaction (reads). */
   read<T>(op: (c: Conn) => Op<T>): Promise<T>;
   /** Runs `op` in one read-only transaction: every statement of it reads the same snapshot. */
@@ -43,6 +45,13 @@ export interface Database {
    * company's row is locked first on PostgreSQL (its versions are allocated in order, sync/SPEC.md W1).
    */
   writeTx<T>(companyId: string | null, op: (c: Conn) => Op<T>): Promise<T>;
+  /**
+   * Tells the other API processes on this database that a company's data changed (sync/SPEC.md L10): a
+   * NOTIFY on PostgreSQL, where several processes may serve one company; nothing on SQLite (one process).
+   */
+  announce(companyId: string): void;
+  /** Calls `listener` with each company another process announced; returns the unsubscribe function. */
+  onAnnounce(listener: (companyId: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -58,9 +67,16 @@ export function connOf(db: Db): Conn {
   return { db, sql: sqliteConn(db.$client) };
 }
 
-/** SQLite through better-sqlite3: every statement answers at once, and so does every Op. */
-export function sqliteDatabase(file: string): Database {
-  const db = openDb(file);
+const sqliteDatabases = new WeakMap<Db, Database>();
+
+/**
+ * SQLite through better-sqlite3 (an open `Db`; one `Database` per connection): every statement answers at
+ * once, and so does every Op, so a write transaction runs from BEGIN IMMEDIATE to COMMIT with nothing else
+ * in between. The promise only hands the answer over.
+ */
+export function sqliteDatabase(db: Db): Database {
+  const known = sqliteDatabases.get(db);
+  if (known) return known;
   const conn = connOf(db);
   const settle = <T>(fn: () => T): Promise<T> => {
     try {
@@ -69,16 +85,26 @@ export function sqliteDatabase(file: string): Database {
       return Promise.reject(err);
     }
   };
-  return {
+  const database: Database = {
     dialect: 'sqlite',
+    get open() {
+      return db.$client.open;
+    },
     read: (op) => settle(() => runSync(op(conn))),
     readTx: (op) => settle(() => db.$client.transaction(() => runSync(op(conn))).deferred()),
     writeTx: (_companyId, op) => settle(() => writeTx(db, () => runSync(op(conn)))),
+    announce: () => undefined,
+    onAnnounce: () => () => undefined,
     close: async () => {
-      db.$client.close();
+      if (db.$client.open) db.$client.close();
     },
   };
+  sqliteDatabases.set(db, database);
+  return database;
 }
+
+/** Opens (creating and migrating) an SQLite file behind the seam. */
+export const openSqliteDatabase = (file: string): Database => sqliteDatabase(openDb(file));
 
 // bigint (int8) and numeric come back as strings by default; every integer column here is a SQLite INTEGER
 // that JavaScript reads as a number (`pg/schema.ts`), and sums of them are numeric.
@@ -102,10 +128,25 @@ function pgRunner(client: pg.Pool | pg.PoolClient): Runner {
   };
 }
 
+/**
+ * How long a statement waits for a row lock (the company's, held by another writer) before it fails with
+ * 55P03, which push answers as 503 with Retry-After (SPEC P9), as SQLite's busy_timeout does.
+ */
+export const LOCK_TIMEOUT_MS = 5000;
+
 /** A pool that reads every integer column as a JavaScript number (see `types`). */
-export function pgPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, types });
+export function pgPool(url: string, max = 10, lockTimeoutMs = LOCK_TIMEOUT_MS): pg.Pool {
+  // Set once per connection at its start, not per transaction: no extra round trip.
+  return new pg.Pool({ connectionString: url, max, types, options: `-c lock_timeout=${lockTimeoutMs}` });
 }
+
+/** A database's answer that another writer held the lock for too long (SQLite or PostgreSQL). */
+export const isBusy = (err: unknown): boolean => {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = String((err as { code?: unknown }).code);
+  // The query builder's errors carry the driver's as their cause.
+  return code.startsWith('SQLITE_BUSY') || code === '55P03' || isBusy((err as { cause?: unknown }).cause);
+};
 
 /** Applies the committed PostgreSQL migrations; one process at a time (several API processes may start together). */
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
@@ -119,17 +160,68 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function postgresDatabase(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = pgPool(url, options.max);
+/** The NOTIFY channel of sync pokes between API processes. */
+const POKE_CHANNEL = 'sitecommand_sync';
+
+export async function postgresDatabase(
+  url: string,
+  options: { max?: number; lockTimeoutMs?: number } = {},
+): Promise<Database> {
+  const pool = pgPool(url, options.max, options.lockTimeoutMs);
   await migratePostgres(pool);
   const outside: Conn = { db: proxy(pgRunner(pool)), sql: pgConn(pool) };
+  let open = true;
+  const listeners = new Set<(companyId: string) => void>();
+  let listening: Promise<pg.Client | undefined> | undefined;
   return {
     dialect: 'postgres',
+    get open() {
+      return open;
+    },
     read: (op) => runAsync(op(outside)),
     readTx: (op) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', null, op),
     writeTx: (companyId, op) => inTransaction('BEGIN', companyId, op),
-    close: () => pool.end(),
+    announce: (companyId) => {
+      if (!open) return;
+      pool.query(`SELECT pg_notify('${POKE_CHANNEL}', $1)`, [companyId]).catch((err: unknown) => {
+        // A lost poke costs the other processes' listeners at most one poll interval (events.ts).
+        if (open) console.error(`sync poke not sent: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    },
+    onAnnounce: (listener) => {
+      listeners.add(listener);
+      listening ??= listen();
+      return () => listeners.delete(listener);
+    },
+    close: async () => {
+      open = false;
+      if (listening) await (await listening)?.end().catch(() => undefined);
+      await pool.end();
+    },
   };
+
+  /** One connection per process LISTENs for the others' pokes; it reconnects when it drops. */
+  async function listen(): Promise<pg.Client | undefined> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (n) => {
+      if (n.channel === POKE_CHANNEL && n.payload) for (const l of listeners) l(n.payload);
+    });
+    client.on('error', () => {
+      // The connection dropped (a restart of PostgreSQL): listen again on a new one, while the pool is open.
+      // Until then the listeners' polls (events.ts) still see every change.
+      listening = undefined;
+      client.end().catch(() => undefined);
+      if (open && listeners.size > 0) setTimeout(() => (listening ??= listen()), 1000).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${POKE_CHANNEL}`);
+      return client;
+    } catch (err) {
+      client.emit('error', err);
+      return undefined;
+    }
+  }
 
   async function inTransaction<T>(begin: string, companyId: string | null, op: (c: Conn) => Op<T>) {
     const client = await pool.connect();

@@ -212,13 +212,13 @@ export function visibleTargetWhere(
     if (!user.permissions.has(rule.permission)) continue;
     const action = !cols.action
       ? rule.actions
-        ? '0'
-        : '1'
+        ? 'FALSE'
+        : 'TRUE'
       : rule.actions
         ? `${a}.${cols.action} IN (${rule.actions.map(quote).join(', ')})`
         : earlier.length
           ? `${a}.${cols.action} NOT IN (${earlier.map(quote).join(', ')})`
-          : '1';
+          : 'TRUE';
     const x = `${a}_x`;
     const target = `EXISTS (SELECT 1 FROM ${rule.table} ${x} WHERE ${x}.id = ${a}.${cols.id} AND ${scopeWhere(rule.table, scoped, 'all', x)})`;
     alternatives.push(`(${a}.${cols.type} = ${quote(rule.type)} AND ${action} AND ${target})`);
@@ -227,5 +227,5 @@ export function visibleTargetWhere(
     const known = [...new Set(TARGET_RULES.map((r) => r.type))].map(quote).join(', ');
     alternatives.push(`(${a}.${cols.type} IS NULL OR ${a}.${cols.type} NOT IN (${known}))`);
   }
-  return scopeSql(alternatives.length ? alternatives.join(' OR ') : '0', user);
+  return scopeSql(alternatives.length ? alternatives.join(' OR ') : 'FALSE', user);
 }

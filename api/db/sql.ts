@@ -109,6 +109,12 @@ export function toPgText(text: string): PgText {
     } else out += ch;
   }
   if (n > 0 && names.length > 0) throw new Error('A statement mixes ? and @name parameters');
+  // SQLite's query builder names an upsert's conflict target with its table ("roles"."id"); PostgreSQL
+  // takes only the column there.
+  out = out.replace(
+    /on conflict \(([^)]*)\)/gi,
+    (_m, target: string) => `on conflict (${target.replace(/"[^"]+"\./g, '')})`,
+  );
   return { text: out, names: names.length > 0 ? names : null };
 }
 

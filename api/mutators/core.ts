@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { newId } from '#shared/ids.ts';
-import type { AnyDb } from '../db/database.ts';
-import type { Db, schema } from '../db/index.ts';
+import type { AnyDb, Conn } from '../db/database.ts';
+import type { schema } from '../db/index.ts';
 import { io, type Op } from '../db/op.ts';
-import { sqliteConn, type SqlConn } from '../db/sql.ts';
+import type { SqlConn } from '../db/sql.ts';
 import { isScopedToAssignments } from '../db/scope.ts';
 import type { SessionUser } from '../context.ts';
 import { forbidden, notFound, parseWith } from '../http.ts';
@@ -95,11 +95,11 @@ export function mutationContext(
   };
 }
 
-/** A REST mutation on SQLite: the app's better-sqlite3 connection (synchronous Ops). */
-export function restContext(db: Db, user: SessionUser, now: Date): MutationContext {
+/** A REST mutation in the transaction of `conn`. */
+export function restContext(conn: Conn, user: SessionUser, now: Date): MutationContext {
   return mutationContext({
-    db,
-    sql: sqliteConn(db.$client),
+    db: conn.db,
+    sql: conn.sql,
     user,
     now,
     clientId: 'server',

@@ -57,7 +57,7 @@ describe.runIf(postgresAvailable())('the same mutators on SQLite and PostgreSQL'
       companyName: 'Summit',
       companyTimeZone: 'UTC',
       mustChangePassword: false,
-      permissions: permissionsOf(t.deps, row.roleId),
+      permissions: await permissionsOf(t.deps, row.roleId),
       sessionId: 'test',
     };
     const first = (sql: string) => sqlite.prepare<[string], string>(sql).pluck().get(admin.companyId)!;
@@ -192,7 +192,7 @@ describe.runIf(postgresAvailable())('the same mutators on SQLite and PostgreSQL'
   });
 
   it('pulls the same pages from both: every scope, tombstones, mirrors, and where a page ends', async () => {
-    const asUser = (email: string): SessionUser => {
+    const asUser = async (email: string): Promise<SessionUser> => {
       const row = t.db.$client
         .prepare<[string], { id: string; roleId: number; role: SessionUser['role'] }>(
           'SELECT id, role_id AS roleId, role FROM users WHERE email = ?',
@@ -204,10 +204,10 @@ describe.runIf(postgresAvailable())('the same mutators on SQLite and PostgreSQL'
         email,
         role: row.role,
         roleId: row.roleId,
-        permissions: permissionsOf(t.deps, row.roleId),
+        permissions: await permissionsOf(t.deps, row.roleId),
       };
     };
-    const people = [admin, asUser('crew@summit.test'), asUser('sub@summit.test')];
+    const people = [admin, await asUser('crew@summit.test'), await asUser('sub@summit.test')];
     expect(people.map((p) => p.role)).toEqual(['admin', 'crew', 'subcontractor']);
     for (const user of people) {
       for (const [cursor, limit] of [

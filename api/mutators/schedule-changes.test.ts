@@ -17,7 +17,7 @@ beforeAll(async () => {
     t.login('crew@summit.test'),
     t.login('manager@summit.test'),
   ]);
-  project = firstId(
+  project = await firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     t.companyId('summit.test'),
@@ -53,8 +53,8 @@ describe('schedule-change decisions pushed from devices', () => {
       ),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'tasks', task.id, 'due_date')).toBe('2030-03-17T00:00:00.000Z');
-    const version = cell(t, 'tasks', task.id, 'version') as number;
+    expect(await cell(t, 'tasks', task.id, 'due_date')).toBe('2030-03-17T00:00:00.000Z');
+    const version = (await cell(t, 'tasks', task.id, 'version')) as number;
     expect(version).toBeGreaterThan(task.version);
     // Another device pulling from the task's old version receives the moved date.
     const other = device(t, crew);
@@ -87,8 +87,8 @@ describe('schedule-change decisions pushed from devices', () => {
       code: 'ALREADY_DECIDED',
       message: 'This schedule change was already rejected by Sarah Mitchell',
     });
-    expect(cell(t, 'schedule_changes', change.id, 'status')).toBe('rejected');
-    expect(cell(t, 'tasks', task.id, 'due_date')).toBe('2030-03-10T00:00:00.000Z');
+    expect(await cell(t, 'schedule_changes', change.id, 'status')).toBe('rejected');
+    expect(await cell(t, 'tasks', task.id, 'due_date')).toBe('2030-03-10T00:00:00.000Z');
   });
 
   it('[W13] an edit of a decided request says who approved it (REST too)', async () => {

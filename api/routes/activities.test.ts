@@ -17,13 +17,15 @@ async function call(method: string, url: string, who: Who | null, body?: unknown
   const res = await t.request(method, url, { cookie: who ? cookie[who] : undefined, body });
   return { status: res.status, body: (await res.json()) as any };
 }
-const idOf = (email: string) =>
-  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
+const idOf = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
 
-const total = () =>
-  t.db.$client
-    .prepare<[string], { n: number }>('SELECT count(*) AS n FROM user_activities WHERE company_id = ?')
-    .get(t.companyId('summit.test'))!.n;
+const total = async () =>
+  (
+    await t.query<{ n: number }>('SELECT count(*) AS n FROM user_activities WHERE company_id = ?', [
+      t.companyId('summit.test'),
+    ])
+  )[0]!.n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,14 +33,16 @@ beforeAll(async () => {
   // Enough rows for several pages, some sharing one instant (the tie the cursor's id must break).
   const companyId = t.companyId('summit.test');
   // About a task every role but the subcontractor may read (one with no project, assigned to no one).
-  const task = t.db.$client
-    .prepare<[string], { id: string }>(
+  const task = (
+    await t.query<{ id: string }>(
       `SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL AND project_id IS NULL LIMIT 1`,
+      [companyId],
     )
-    .get(companyId)!.id;
+  )[0]!.id;
+  const crewId = await idOf(EMAILS.crew);
   const rows = Array.from({ length: 230 }, (_, i) => ({
     id: crypto.randomUUID(),
-    userId: idOf(EMAILS.crew),
+    userId: crewId,
     companyId,
     actionType: 'task_updated',
     entityType: 'task',
@@ -46,7 +50,7 @@ beforeAll(async () => {
     description: `Bulk activity ${i}`,
     createdAt: `2001-01-01T00:00:${String(Math.floor(i / 4) % 60).padStart(2, '0')}.000Z`,
   }));
-  t.db.insert(schema.userActivities).values(rows).run();
+  await t.orm((db) => db.insert(schema.userActivities).values(rows).run());
 });
 afterAll(() => t?.close());
 
@@ -68,7 +72,7 @@ describe('GET /api/activities', () => {
   });
 
   it('sends 50 by default and at most 200, and refuses a bad limit or cursor (400)', async () => {
-    expect(total()).toBeGreaterThan(200);
+    expect(await total()).toBeGreaterThan(200);
     expect((await call('GET', '/api/activities', 'crew')).body).toHaveLength(50);
     expect((await call('GET', '/api/activities?limit=200', 'crew')).body).toHaveLength(200);
     expect((await call('GET', '/api/activities?limit=201', 'crew')).status).toBe(400);
@@ -86,15 +90,15 @@ describe('GET /api/activities', () => {
       const last = page[page.length - 1];
       url = `/api/activities?limit=7&before=${encodeURIComponent(last.created_at)}&beforeId=${last.id}`;
     }
-    const all = t.db.$client
-      .prepare<[string], { id: string }>(
+    const all = (
+      await t.query<{ id: string }>(
         // Crew reads everything of its company but health scores and risks (project_health:read) and
         // administration events such as a user created (rbac:manage).
         `SELECT id FROM user_activities WHERE company_id = ? AND action_type != 'project_health_calculated'
            AND entity_type NOT IN ('risk_assessment', 'user')`,
+        [t.companyId('summit.test')],
       )
-      .all(t.companyId('summit.test'))
-      .map((r) => r.id);
+    ).map((r) => r.id);
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort()).toEqual([...all].sort());
   });
@@ -125,13 +129,14 @@ describe('GET /api/activities shows only activities about rows the reader may re
   };
 
   it('hides a change order on a project the subcontractor is not assigned to', async () => {
-    const unassigned = t.db.$client
-      .prepare<[string, string], { id: string; name: string }>(
+    const unassigned = (
+      await t.query<{ id: string; name: string }>(
         `SELECT id, name FROM projects WHERE company_id = ? AND deleted_at IS NULL AND id NOT IN
            (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active')
          LIMIT 1`,
+        [t.companyId('summit.test'), await subId()],
       )
-      .get(t.companyId('summit.test'), subId())!;
+    )[0]!;
     const created = await call('POST', '/api/change-orders', 'manager', {
       projectId: unassigned.id,
       title: 'Budget overrun',
@@ -149,49 +154,55 @@ describe('GET /api/activities shows only activities about rows the reader may re
 
   it('hides change-order amounts from a role without change_orders:read', async () => {
     await call('POST', '/api/change-orders', 'manager', {
-      projectId: t.db.$client
-        .prepare<[string], { id: string }>(
+      projectId: (
+        await t.query<{ id: string }>(
           'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+          [t.companyId('summit.test')],
         )
-        .get(t.companyId('summit.test'))!.id,
+      )[0]!.id,
       title: 'Extra footing',
       description: 'Soil',
       costImpact: 1_234_500,
       timeImpact: 2,
     });
-    const c = t.db.$client;
     // A company role like crew's, but without the change-order permissions.
-    const roleId = Number(
-      c
-        .prepare(
-          `INSERT INTO roles (name, company_id, kind, created_at) VALUES ('Site hand', ?, 'crew', '2026-01-01')`,
-        )
-        .run(t.companyId('summit.test')).lastInsertRowid,
+    await t.exec(
+      `INSERT INTO roles (name, company_id, kind, created_at) VALUES ('Site hand', ?, 'crew', '2026-01-01')`,
+      [t.companyId('summit.test')],
     );
-    c.prepare(
+    const roleId = Number(
+      (
+        await t.query<{ id: number }>(`SELECT id FROM roles WHERE name = 'Site hand' AND company_id = ?`, [
+          t.companyId('summit.test'),
+        ])
+      )[0]!.id,
+    );
+    await t.exec(
       `INSERT INTO role_permissions (role_id, permission_id) SELECT ?, id FROM permissions
        WHERE name IN ('dashboard:view', 'projects:read', 'tasks:read')`,
-    ).run(roleId);
-    const crewRole = c
-      .prepare<[string], { r: number }>('SELECT role_id AS r FROM users WHERE email = ?')
-      .get(EMAILS.crew)!.r;
-    c.prepare('UPDATE users SET role_id = ? WHERE email = ?').run(roleId, EMAILS.crew);
+      [roleId],
+    );
+    const crewRole = (
+      await t.query<{ r: number }>('SELECT role_id AS r FROM users WHERE email = ?', [EMAILS.crew])
+    )[0]!.r;
+    await t.exec('UPDATE users SET role_id = ? WHERE email = ?', [roleId, EMAILS.crew]);
     try {
       const seen = await descriptions('crew');
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.some((d) => d.includes('Extra footing') || d.includes('$12,345'))).toBe(false);
       expect((await descriptions('manager')).some((d) => d.includes('Extra footing'))).toBe(true);
     } finally {
-      c.prepare('UPDATE users SET role_id = ? WHERE email = ?').run(crewRole, EMAILS.crew);
+      await t.exec('UPDATE users SET role_id = ? WHERE email = ?', [crewRole, EMAILS.crew]);
     }
   });
 
   it("shows a subcontractor the activities of its assigned projects' rows", async () => {
-    const assigned = t.db.$client
-      .prepare<[string], { id: string }>(
+    const assigned = (
+      await t.query<{ id: string }>(
         `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active' LIMIT 1`,
+        [await subId()],
       )
-      .get(subId())!.id;
+    )[0]!.id;
     const log = await call('POST', '/api/logs', 'crew', { projectId: assigned, title: 'Formwork checked' });
     expect(log.status).toBe(201);
     expect((await descriptions('sub')).some((d) => d.includes('Formwork checked'))).toBe(true);

@@ -76,8 +76,8 @@ function* listActivities(
 
 export const activityRoutes = new Hono<AppEnv>()
   // Spec 01 section 3: Activity {id, action_type, first_name, email, description, created_at}, newest first.
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
     const query = parseWith(ActivityQuery, c.req.query());
-    return c.json(read(c, (conn) => listActivities(conn, user, query)));
+    return c.json(await read(c, (conn) => listActivities(conn, user, query)));
   });

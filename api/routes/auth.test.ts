@@ -34,9 +34,7 @@ describe('POST /api/auth/login', () => {
   it('stores only the SHA-256 of the token, never the token itself', async () => {
     const res = await login('crew@summit.test', 'sitecommand-demo');
     const token = /sc_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
-    const sids = t.db.$client
-      .prepare<[], { sid: string; sess: string }>('SELECT sid, sess FROM sessions')
-      .all();
+    const sids = await t.query<{ sid: string; sess: string }>('SELECT sid, sess FROM sessions');
     expect(sids.some((s) => s.sid === token || s.sess.includes(token))).toBe(false);
     expect(sids.map((s) => s.sid)).toContain(crypto.createHash('sha256').update(token).digest('hex'));
   });
@@ -71,10 +69,10 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('hashes passwords with argon2id, m=19456 KiB, t=2, p=1', () => {
-    const row = t.db.$client
-      .prepare<[], { password: string }>("SELECT password FROM users WHERE email = 'crew@summit.test'")
-      .get();
+  it('hashes passwords with argon2id, m=19456 KiB, t=2, p=1', async () => {
+    const row = (
+      await t.query<{ password: string }>("SELECT password FROM users WHERE email = 'crew@summit.test'")
+    )[0];
     expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(password.ARGON2_OPTIONS).toMatchObject({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
   });
@@ -109,22 +107,23 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a deactivated user even with the right password', async () => {
-    t.db.$client.prepare("UPDATE users SET is_active = 0 WHERE email = 'sub@summit.test'").run();
+    await t.exec("UPDATE users SET is_active = 0 WHERE email = 'sub@summit.test'");
     const res = await login('sub@summit.test', 'sitecommand-demo', '10.3.0.1');
     expect(res.status).toBe(403);
     expect(res.headers.get('set-cookie')).toBeNull();
-    t.db.$client.prepare("UPDATE users SET is_active = 1 WHERE email = 'sub@summit.test'").run();
+    await t.exec("UPDATE users SET is_active = 1 WHERE email = 'sub@summit.test'");
   });
 });
 
 describe('sign-in throttling under attack', () => {
-  const sessionsOf = (email: string) =>
+  const sessionsOf = async (email: string) =>
     (
-      t.db.$client
-        .prepare<[string], { n: number }>(
+      (
+        await t.query<{ n: number }>(
           'SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?',
+          [email],
         )
-        .get(email) ?? { n: 0 }
+      )[0] ?? { n: 0 }
     ).n;
 
   it('hashes at most 10 of 100 concurrent wrong passwords and answers the rest 429', async () => {
@@ -144,7 +143,7 @@ describe('sign-in throttling under attack', () => {
   it('does not sign in with the right password sent last in one burst after 99 wrong ones', async () => {
     t.clock.offsetMs += 16 * 60_000;
     const email = 'admin@harbor.test';
-    const before = sessionsOf(email);
+    const before = await sessionsOf(email);
     const answers = await Promise.all([
       ...Array.from({ length: 99 }, (_, i) => login(email, `guess-${i}`, '10.21.0.1')),
       login(email, 'sitecommand-demo', '10.21.0.1'),
@@ -153,7 +152,7 @@ describe('sign-in throttling under attack', () => {
     expect(right.status).toBe(429);
     expect(right.headers.get('set-cookie')).toBeNull();
     expect(answers.some((r) => r.status === 200)).toBe(false);
-    expect(sessionsOf(email)).toBe(before);
+    expect(await sessionsOf(email)).toBe(before);
   });
 
   it('locks the attacking address but lets the owner in from another after the stated delay', async () => {
@@ -196,9 +195,9 @@ describe('POST /api/auth/change-password', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await res.json()).code).toBe('RATE_LIMITED');
     expect(verify).not.toHaveBeenCalled();
-    const stored = t.db.$client
-      .prepare<[], { password: string }>("SELECT password FROM users WHERE email = 'crew@summit.test'")
-      .get();
+    const stored = (
+      await t.query<{ password: string }>("SELECT password FROM users WHERE email = 'crew@summit.test'")
+    )[0];
     expect(await password.verifyPassword(stored!.password, 'sitecommand-demo')).toBe(true);
   });
 
@@ -274,13 +273,11 @@ describe('GET /api/auth/user', () => {
 describe('sessions', () => {
   it('logout deletes the session row and clears the cookie', async () => {
     const cookie = await t.login('manager@summit.test');
-    const before = t.db.$client.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number };
+    const before = (await t.query<{ n: number }>('SELECT count(*) AS n FROM sessions'))[0]!;
     const res = await t.request('POST', '/api/auth/logout', { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/sc_session=;.*Max-Age=0/);
-    expect((t.db.$client.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n).toBe(
-      before.n - 1,
-    );
+    expect((await t.query<{ n: number }>('SELECT count(*) AS n FROM sessions'))[0]!.n).toBe(before.n - 1);
     expect((await t.request('GET', '/api/auth/user', { cookie })).status).toBe(401);
   });
 
@@ -307,19 +304,15 @@ describe('sessions', () => {
   it('reads the role on every request: a demoted user loses access on the next call', async () => {
     const cookie = await t.login('manager@summit.test');
     expect((await t.request('GET', '/api/invoices', { cookie })).status).not.toBe(403);
-    t.db.$client
-      .prepare("UPDATE users SET role_id = 3, role = 'crew' WHERE email = 'manager@summit.test'")
-      .run();
+    await t.exec("UPDATE users SET role_id = 3, role = 'crew' WHERE email = 'manager@summit.test'");
     expect((await t.request('GET', '/api/invoices', { cookie })).status).toBe(403);
-    t.db.$client
-      .prepare("UPDATE users SET role_id = 2, role = 'manager' WHERE email = 'manager@summit.test'")
-      .run();
+    await t.exec("UPDATE users SET role_id = 2, role = 'manager' WHERE email = 'manager@summit.test'");
   });
 
   it('signs out a deactivated user at their next request', async () => {
     const cookie = await t.login('crew@summit.test');
-    t.db.$client.prepare("UPDATE users SET is_active = 0 WHERE email = 'crew@summit.test'").run();
+    await t.exec("UPDATE users SET is_active = 0 WHERE email = 'crew@summit.test'");
     expect((await t.request('GET', '/api/projects', { cookie })).status).toBe(401);
-    t.db.$client.prepare("UPDATE users SET is_active = 1 WHERE email = 'crew@summit.test'").run();
+    await t.exec("UPDATE users SET is_active = 1 WHERE email = 'crew@summit.test'");
   });
 });

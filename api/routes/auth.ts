@@ -7,9 +7,8 @@ import { HttpError, jsonBody, unauthorized } from '../http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { eventStreams } from '../sync/events.ts';
 import { endSession, readSession, startSession, userPayload } from '../auth/session.ts';
-import { connOf, type Conn } from '../db/database.ts';
-import { writeTx } from '../db/index.ts';
-import { io, runSync, type Op } from '../db/op.ts';
+import type { Conn } from '../db/database.ts';
+import { io, type Op } from '../db/op.ts';
 import { rowsStmt, valueStmt } from '../db/sql.ts';
 import { read } from './helpers.ts';
 
@@ -64,15 +63,15 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const deps = c.var.deps;
     const { email, password } = await jsonBody(c, LoginSchema);
-    const attempt = deps.loginLimiter.attempt(email, clientAddress(c));
+    const attempt = await deps.loginLimiter.attempt(email, clientAddress(c));
     if (!attempt.allowed)
       throw rateLimited('Too many sign-in attempts. Try again later.', attempt.retryAfter);
-    const row = read(c, (conn) => loginRow(conn, email));
+    const row = await read(c, (conn) => loginRow(conn, email));
     // Unknown emails are verified against a dummy hash so both failures cost the same time.
     const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), password);
     // A wrong password keeps its reservation as the counted failure.
     if (!row || !row.password || !ok) throw INVALID();
-    attempt.succeed();
+    await attempt.succeed();
     if (!row.is_active || !row.company_active) {
       throw new HttpError(
         403,
@@ -80,17 +79,17 @@ export const authRoutes = new Hono<AppEnv>()
         'This account is deactivated. Contact your administrator.',
       );
     }
-    const user = readSession(
+    const user = await readSession(
       deps,
-      startSession(c, deps, { id: row.id, companyId: row.company_id, role: row.role }),
+      await startSession(c, deps, { id: row.id, companyId: row.company_id, role: row.role }),
     );
     if (!user) throw new Error('A new session could not be read back');
     return c.json(userPayload(user));
   })
-  .post('/logout', (c) => {
+  .post('/logout', async (c) => {
     const user = c.var.user;
-    endSession(c, c.var.deps);
-    if (user) eventStreams(c.var.deps.db).closeSession(user.sessionId);
+    await endSession(c, c.var.deps);
+    if (user) eventStreams(c.var.deps.database).closeSession(user.sessionId);
     return c.json({ ok: true });
   })
   .get('/user', (c) => {
@@ -105,23 +104,23 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, ChangePasswordSchema);
     // A guess of the current password is a guess at the account: same budget as sign-in (a stolen session
     // must not guess freely), keyed by the account's email so both routes share it.
-    const attempt = deps.loginLimiter.attempt(user.email.toLowerCase(), clientAddress(c));
+    const attempt = await deps.loginLimiter.attempt(user.email.toLowerCase(), clientAddress(c));
     if (!attempt.allowed)
       throw rateLimited('Too many password attempts. Try again later.', attempt.retryAfter);
-    const stored = read(c, (conn) => storedPassword(conn, user.id));
+    const stored = await read(c, (conn) => storedPassword(conn, user.id));
     if (!stored || !(await verifyPassword(stored, body.currentPassword))) {
       throw new HttpError(400, 'INVALID_PASSWORD', 'Current password is incorrect', {
         currentPassword: 'Current password is incorrect',
       });
     }
-    attempt.succeed();
+    await attempt.succeed();
     const hashed = await hashPassword(body.newPassword);
-    writeTx(deps.db, () => {
-      // Every session signed in with the old password ends, this one included: the caller carries on
-      // under a new token (a token seen before the change is worth nothing after it).
-      runSync(setPassword(connOf(deps.db), user.id, hashed, deps.now().toISOString()));
-      startSession(c, deps, { id: user.id, companyId: user.companyId, role: user.role });
-    });
-    eventStreams(deps.db).closeUser(user.id);
+    // Every session signed in with the old password ends, this one included: the caller carries on under
+    // a new token (a token seen before the change is worth nothing after it). One write transaction.
+    const at = deps.now().toISOString();
+    await startSession(c, deps, { id: user.id, companyId: user.companyId, role: user.role }, (conn) =>
+      setPassword(conn, user.id, hashed, at),
+    );
+    eventStreams(deps.database).closeUser(user.id);
     return c.json({ ok: true });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRbac } from '../db/seed.ts';
+import { upsertRbac } from '../db/seed/rbac.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 
 let t: TestApp;
@@ -39,13 +40,14 @@ const list = async (cookie: string, query = '') => {
   expect(res.status).toBe(200);
   return (await res.json()) as Row[];
 };
-const userId = (email: string) =>
-  (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string }).id;
-const activities = (entityId: string) =>
+const userId = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
+const activities = async (entityId: string) =>
   (
-    t.db.$client
-      .prepare('SELECT action_type FROM user_activities WHERE entity_id = ? ORDER BY created_at, id')
-      .all(entityId) as { action_type: string }[]
+    await t.query<{ action_type: string }>(
+      'SELECT action_type FROM user_activities WHERE entity_id = ? ORDER BY created_at, id',
+      [entityId],
+    )
   ).map((r) => r.action_type);
 
 beforeAll(async () => {
@@ -59,12 +61,11 @@ beforeAll(async () => {
   projectB = await createProject(admin, 'CO Tower B');
   harborProject = await createProject(harbor, 'CO Harbor Pier');
   subProject = (
-    t.db.$client
-      .prepare(
-        `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active' LIMIT 1`,
-      )
-      .get(userId('sub@summit.test')) as { id: string }
-  ).id;
+    await t.query<{ id: string }>(
+      `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active' LIMIT 1`,
+      [await userId('sub@summit.test')],
+    )
+  )[0]!.id;
 });
 afterAll(() => t.close());
 
@@ -78,11 +79,11 @@ describe('POST /api/change-orders', () => {
       costImpact: 125_000,
       timeImpact: 4,
       status: 'pending',
-      requestedBy: userId('manager@summit.test'),
+      requestedBy: await userId('manager@summit.test'),
       approvedBy: null,
       approvedAt: null,
     });
-    expect(activities(row.id)).toEqual(['change_order_created']);
+    expect(await activities(row.id)).toEqual(['change_order_created']);
   });
 
   it('defaults cost and time impact to 0', async () => {
@@ -91,11 +92,12 @@ describe('POST /api/change-orders', () => {
 
   it('notifies the other approvers of the new request', async () => {
     const row = await newOrder(manager);
-    const notified = t.db.$client
-      .prepare('SELECT user_id FROM notifications WHERE related_entity_id = ?')
-      .all(row.id) as { user_id: string }[];
-    expect(notified.map((n) => n.user_id)).toContain(userId('admin@summit.test'));
-    expect(notified.map((n) => n.user_id)).not.toContain(userId('manager@summit.test'));
+    const notified = await t.query<{ user_id: string }>(
+      'SELECT user_id FROM notifications WHERE related_entity_id = ?',
+      [row.id],
+    );
+    expect(notified.map((n) => n.user_id)).toContain(await userId('admin@summit.test'));
+    expect(notified.map((n) => n.user_id)).not.toContain(await userId('manager@summit.test'));
   });
 
   it('refuses a negative cost impact (400)', async () => {
@@ -122,7 +124,9 @@ describe('POST /api/change-orders', () => {
   it('refuses a client-chosen status or requester', async () => {
     const base = { title: 'T', description: 'D', projectId: projectA };
     expect((await request(admin, { ...base, status: 'approved' })).status).toBe(400);
-    expect((await request(admin, { ...base, requestedBy: userId('crew@summit.test') })).status).toBe(400);
+    expect((await request(admin, { ...base, requestedBy: await userId('crew@summit.test') })).status).toBe(
+      400,
+    );
   });
 
   it("answers 404 for another company's project", async () => {
@@ -136,7 +140,7 @@ describe('POST /api/change-orders', () => {
     expect(fromCrew.status).toBe(201);
     expect(await fromCrew.json()).toMatchObject({
       status: 'pending',
-      requestedBy: userId('crew@summit.test'),
+      requestedBy: await userId('crew@summit.test'),
     });
     // projectA is not one of the subcontractor's: refused as if it did not exist.
     expect((await request(sub, { title: 'Sub issue', description: 'D', projectId: projectA })).status).toBe(
@@ -144,18 +148,23 @@ describe('POST /api/change-orders', () => {
     );
     const fromSub = await request(sub, { title: 'Sub issue', description: 'D', projectId: subProject });
     expect(fromSub.status).toBe(201);
-    expect(await fromSub.json()).toMatchObject({ status: 'pending', requestedBy: userId('sub@summit.test') });
+    expect(await fromSub.json()).toMatchObject({
+      status: 'pending',
+      requestedBy: await userId('sub@summit.test'),
+    });
   });
 
   it('grants the field roles of an existing deployment the new permissions at start (seedRbac)', async () => {
-    const c = t.db.$client;
     // A database from before the decision: crew's template role without the change-order permissions.
-    c.prepare(
+    await t.exec(
       `DELETE FROM role_permissions WHERE role_id = (SELECT id FROM roles WHERE is_template = 1 AND kind = 'crew')
          AND permission_id IN (SELECT id FROM permissions WHERE name LIKE 'change_orders:%')`,
-    ).run();
+    );
     expect((await request(crew, { title: 'Old', description: 'D', projectId: projectA })).status).toBe(403);
-    seedRbac(t.db);
+    // What the server runs at start: seedRbac on SQLite, the same upsertRbac in a write transaction on
+    // PostgreSQL (api/db/pg/bootstrap.ts).
+    if (t.backend === 'sqlite') seedRbac(t.db);
+    else await t.database.writeTx(null, upsertRbac);
     expect((await request(crew, { title: 'New', description: 'D', projectId: projectA })).status).toBe(201);
   });
 });
@@ -168,11 +177,11 @@ describe('PATCH /api/change-orders/{id}', () => {
     const row = (await res.json()) as Row;
     expect(row).toMatchObject({
       status: 'approved',
-      approvedBy: userId('manager@summit.test'),
+      approvedBy: await userId('manager@summit.test'),
       reason: null,
     });
     expect(Date.parse(String(row.approvedAt))).not.toBeNaN();
-    expect(activities(order.id)).toEqual(['change_order_created', 'change_order_approved']);
+    expect(await activities(order.id)).toEqual(['change_order_created', 'change_order_approved']);
   });
 
   it("rejects with 'Rejected by project manager' when no reason is given", async () => {
@@ -189,9 +198,12 @@ describe('PATCH /api/change-orders/{id}', () => {
     const order = await newOrder(manager);
     const res = await decide(admin, order.id, { status: 'rejected', reason: 'Over budget' });
     expect(await res.json()).toMatchObject({ status: 'rejected', reason: 'Over budget' });
-    const note = t.db.$client
-      .prepare('SELECT message FROM notifications WHERE related_entity_id = ? AND user_id = ?')
-      .get(order.id, userId('manager@summit.test')) as { message: string } | undefined;
+    const note = (
+      await t.query<{ message: string }>(
+        'SELECT message FROM notifications WHERE related_entity_id = ? AND user_id = ?',
+        [order.id, await userId('manager@summit.test')],
+      )
+    )[0];
     expect(note?.message).toContain('Over budget');
   });
 
@@ -271,11 +283,10 @@ describe('GET /api/change-orders', () => {
     expect(subs.map((r) => r.id)).toContain(onSub.id);
     const assigned = new Set(
       (
-        t.db.$client
-          .prepare(
-            `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'`,
-          )
-          .all(userId('sub@summit.test')) as { id: string }[]
+        await t.query<{ id: string }>(
+          `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'`,
+          [await userId('sub@summit.test')],
+        )
       ).map((r) => r.id),
     );
     expect(subs.every((r) => assigned.has(r.projectId as string))).toBe(true);

@@ -45,22 +45,22 @@ function* listChangeOrders(
 
 /** Change orders (spec 01 sections 2, 4, 5 and 7): list, request, and approve/reject/resolve. */
 export const changeOrderRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
     const page = pageRequest(c);
     const query = parseWith(ChangeOrderListQuerySchema, c.req.query());
     const { projectId } = query;
-    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
-    const rows = read(c, (conn) =>
+    if (projectId) await read(c, (conn) => findVisibleProject(conn, user, projectId));
+    const rows = await read(c, (conn) =>
       listChangeOrders(conn, user, query, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
     );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => createChangeOrder(ctx, body))), 201);
+    return c.json(publicRow(await mutate(c, (ctx) => createChangeOrder(ctx, body))), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => decideChangeOrder(ctx, c.req.param('id'), body))));
+    return c.json(publicRow(await mutate(c, (ctx) => decideChangeOrder(ctx, c.req.param('id'), body))));
   });

@@ -33,13 +33,11 @@ beforeAll(async () => {
   sub = await t.login('sub@summit.test');
   harbor = await t.login('admin@harbor.test');
   subProject = (
-    t.db.$client
-      .prepare(
-        `SELECT project_id AS id FROM subcontractor_assignments WHERE status = 'active'
-           AND subcontractor_id = (SELECT id FROM users WHERE email = 'sub@summit.test') LIMIT 1`,
-      )
-      .get() as { id: string }
-  ).id;
+    await t.query<{ id: string }>(
+      `SELECT project_id AS id FROM subcontractor_assignments WHERE status = 'active'
+         AND subcontractor_id = (SELECT id FROM users WHERE email = 'sub@summit.test') LIMIT 1`,
+    )
+  )[0]!.id;
   projectA = await createProject(admin, 'Comms Tower A');
   projectB = await createProject(admin, 'Comms Tower B');
   harborProject = await createProject(harbor, 'Harbor Pier');
@@ -67,9 +65,11 @@ describe('POST /api/communications', () => {
     expect(row.fromUserId).toEqual(expect.any(String));
     expect(row.fromName).toEqual(expect.any(String));
     expect(row.createdAt).toMatch(/Z$/);
-    const activity = t.db.$client
-      .prepare('SELECT action_type FROM user_activities WHERE entity_id = ?')
-      .get(row.id) as { action_type: string };
+    const activity = (
+      await t.query<{ action_type: string }>('SELECT action_type FROM user_activities WHERE entity_id = ?', [
+        row.id,
+      ])
+    )[0]!;
     expect(activity.action_type).toBe('communication_created');
   });
 
@@ -200,12 +200,10 @@ describe('GET /api/communications', () => {
     expect(subs.some((r) => r.subject === 'Sub dispute')).toBe(true);
     const assigned = new Set(
       (
-        t.db.$client
-          .prepare(
-            `SELECT project_id AS id FROM subcontractor_assignments WHERE status = 'active'
-               AND subcontractor_id = (SELECT id FROM users WHERE email = 'sub@summit.test')`,
-          )
-          .all() as { id: string }[]
+        await t.query<{ id: string }>(
+          `SELECT project_id AS id FROM subcontractor_assignments WHERE status = 'active'
+             AND subcontractor_id = (SELECT id FROM users WHERE email = 'sub@summit.test')`,
+        )
       ).map((r) => r.id),
     );
     expect(subs.every((r) => assigned.has(r.projectId))).toBe(true);

@@ -45,18 +45,18 @@ function* listCommunications(
 
 /** The communications feed (spec 01 sections 2 and 7): the company's, on projects the user may see. */
 export const communicationRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
     const page = pageRequest(c);
     const query = parseWith(CommunicationListQuerySchema, c.req.query());
     const { projectId } = query;
-    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
-    const rows = read(c, (conn) =>
+    if (projectId) await read(c, (conn) => findVisibleProject(conn, user, projectId));
+    const rows = await read(c, (conn) =>
       listCommunications(conn, user, query, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
     );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => createCommunication(ctx, body))), 201);
+    return c.json(publicRow(await mutate(c, (ctx) => createCommunication(ctx, body))), 201);
   });

@@ -26,7 +26,8 @@ async function call(cookie: string, method: string, url: string, body?: unknown)
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const sqlite = () => t.db.$client;
+/** The first row of a statement, on whichever database the app runs. */
+const first = async <R>(sql: string, params: unknown[] = []) => (await t.query<R>(sql, params))[0];
 
 describe('GET /api/companies', () => {
   it('shows root every company, the platform company included, with settings and user counts', async () => {
@@ -48,9 +49,9 @@ describe('GET /api/companies', () => {
     ]);
     expect(Object.keys(s.settings).sort()).toEqual(['subscription_tier', 'type']);
     expect(s).toMatchObject({ domain: 'summit.test', status: 'active', is_active: true });
-    const users = sqlite()
-      .prepare<[string], { n: number }>('SELECT count(*) AS n FROM users WHERE company_id = ?')
-      .get(summit);
+    const users = await first<{ n: number }>('SELECT count(*) AS n FROM users WHERE company_id = ?', [
+      summit,
+    ]);
     expect(s.user_count).toBe(users?.n);
     expect(s.user_count).toBeGreaterThanOrEqual(4);
   });
@@ -122,9 +123,7 @@ describe('POST /api/companies', () => {
   it('refuses a company admin with 403', async () => {
     const res = await call(admin, 'POST', '/api/companies', { name: 'Admin Co' });
     expect(res.status).toBe(403);
-    expect(sqlite().prepare("SELECT count(*) AS n FROM companies WHERE name = 'Admin Co'").get()).toEqual({
-      n: 0,
-    });
+    expect(await first("SELECT count(*) AS n FROM companies WHERE name = 'Admin Co'")).toEqual({ n: 0 });
   });
 });
 
@@ -218,11 +217,9 @@ describe('company time zone (DECISIONS.md: what "today" is)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(JSON.stringify(bad.body)).toContain('IANA time zone');
-    const zone = () =>
-      sqlite()
-        .prepare<[string], { z: string }>('SELECT time_zone AS z FROM companies WHERE id = ?')
-        .get(summit)?.z;
-    expect(zone()).toBe('UTC');
+    const zone = async () =>
+      (await first<{ z: string }>('SELECT time_zone AS z FROM companies WHERE id = ?', [summit]))?.z;
+    expect(await zone()).toBe('UTC');
     expect(
       (await call(admin, 'PATCH', `/api/rbac/companies/${harbor}`, { time_zone: 'Asia/Tokyo' })).status,
     ).toBe(404);
@@ -234,7 +231,7 @@ describe('company time zone (DECISIONS.md: what "today" is)', () => {
       status: 'suspended',
     });
     expect(both.status).toBe(403);
-    expect(zone()).toBe('UTC');
+    expect(await zone()).toBe('UTC');
   });
 });
 
@@ -244,31 +241,81 @@ interface TableInfo {
   fks: { table: string; from: string; to: string }[];
 }
 
-function tables(): TableInfo[] {
-  const names = sqlite()
-    .prepare<[], { name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+/** The app's tables with their columns and foreign keys, from the catalog of the database the app runs on. */
+async function tables(): Promise<TableInfo[]> {
+  if (t.backend === 'sqlite') {
+    const names = (
+      await t.query<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+      )
+    ).map((r) => r.name);
+    return Promise.all(
+      names.map(async (name) => ({
+        name,
+        columns: (await t.query<{ name: string }>(`PRAGMA table_info("${name}")`)).map((c) => c.name),
+        fks: await t.query<{ table: string; from: string; to: string }>(`PRAGMA foreign_key_list("${name}")`),
+      })),
+    );
+  }
+  // PostgreSQL: the tables of the app's schema (drizzle's own bookkeeping lives in the schema "drizzle").
+  const names = (
+    await t.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT LIKE '__drizzle%'`,
     )
-    .all()
-    .map((r) => r.name);
-  return names.map((name) => ({
-    name,
-    columns: sqlite()
-      .prepare<[], { name: string }>(`PRAGMA table_info("${name}")`)
-      .all()
-      .map((c) => c.name),
-    fks: sqlite()
-      .prepare<[], { table: string; from: string; to: string }>(`PRAGMA foreign_key_list("${name}")`)
-      .all(),
-  }));
+  ).map((r) => r.name);
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      columns: (
+        await t.query<{ name: string }>(
+          `SELECT column_name AS name FROM information_schema.columns
+           WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+          [name],
+        )
+      ).map((c) => c.name),
+      // As PRAGMA foreign_key_list: the referenced table, the referencing column and the referenced one.
+      fks: await t.query<{ table: string; from: string; to: string }>(
+        `SELECT pt.relname AS "table", a.attname AS "from", pa.attname AS "to"
+         FROM pg_constraint con
+         JOIN pg_class ct ON ct.oid = con.conrelid
+         JOIN pg_namespace ns ON ns.oid = ct.relnamespace
+         JOIN pg_class pt ON pt.oid = con.confrelid
+         CROSS JOIN LATERAL unnest(con.conkey, con.confkey) AS k(child, parent)
+         JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.child
+         JOIN pg_attribute pa ON pa.attrelid = con.confrelid AND pa.attnum = k.parent
+         WHERE con.contype = 'f' AND ns.nspname = current_schema() AND ct.relname = ?`,
+        [name],
+      ),
+    })),
+  );
 }
 
-function countOwned(table: TableInfo, companyId: string): number {
+/**
+ * Rows whose foreign key points at no row: SQLite's PRAGMA foreign_key_check; on PostgreSQL the same
+ * question asked of every foreign key of every table.
+ */
+async function danglingReferences(): Promise<unknown[]> {
+  if (t.backend === 'sqlite') return t.query('PRAGMA foreign_key_check');
+  const dangling: unknown[] = [];
+  for (const table of await tables()) {
+    for (const fk of table.fks) {
+      const n = (await first<{ n: number }>(
+        `SELECT count(*) AS n FROM "${table.name}" c WHERE c."${fk.from}" IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM "${fk.table}" p WHERE p."${fk.to}" = c."${fk.from}")`,
+      ))!.n;
+      if (n > 0) dangling.push({ table: table.name, parent: fk.table, column: fk.from, n });
+    }
+  }
+  return dangling;
+}
+
+async function countOwned(table: TableInfo, companyId: string): Promise<number> {
   const column = table.name === 'companies' ? 'id' : 'company_id';
   if (!table.columns.includes(column)) return 0;
-  return sqlite()
-    .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM "${table.name}" WHERE "${column}" = ?`)
-    .get(companyId)!.n;
+  return (await first<{ n: number }>(`SELECT count(*) AS n FROM "${table.name}" WHERE "${column}" = ?`, [
+    companyId,
+  ]))!.n;
 }
 
 describe('DELETE /api/companies/{id}', () => {
@@ -292,7 +339,7 @@ describe('DELETE /api/companies/{id}', () => {
     ).body;
     const harborAdmin = await t.login('admin@harbor.test');
 
-    const all = tables();
+    const all = await tables();
     // Ids of every row Harbor owns, per table, so references to them can be looked for afterwards.
     const owned = new Map<string, string[]>();
     for (const table of all) {
@@ -302,41 +349,46 @@ describe('DELETE /api/companies/{id}', () => {
       )
         continue;
       const column = table.name === 'companies' ? 'id' : 'company_id';
-      const ids = sqlite()
-        .prepare<[string], { id: string }>(`SELECT id FROM "${table.name}" WHERE "${column}" = ?`)
-        .all(harbor)
-        .map((r) => String(r.id));
+      const ids = (
+        await t.query<{ id: string }>(`SELECT id FROM "${table.name}" WHERE "${column}" = ?`, [harbor])
+      ).map((r) => String(r.id));
       owned.set(table.name, ids);
     }
     expect(owned.get('users')).toContain(extra.id);
     expect(owned.get('roles')).toContain(String(role.id));
     expect(owned.get('projects')?.length).toBeGreaterThan(0);
     expect(owned.get('tasks')?.length).toBeGreaterThan(0);
-    const photoKey = (company: string) =>
-      sqlite()
-        .prepare<[string], { filename: string }>('SELECT filename FROM photos WHERE company_id = ? LIMIT 1')
-        .get(company)?.filename;
-    const harborPhoto = photoKey(harbor);
-    const summitPhoto = photoKey(summit);
+    const photoKey = async (company: string) =>
+      (
+        await first<{ filename: string }>('SELECT filename FROM photos WHERE company_id = ? LIMIT 1', [
+          company,
+        ])
+      )?.filename;
+    const harborPhoto = await photoKey(harbor);
+    const summitPhoto = await photoKey(summit);
     expect(harborPhoto && (await t.store.has(harborPhoto))).toBe(true);
-    const summitBefore = Object.fromEntries(all.map((table) => [table.name, countOwned(table, summit)]));
+    const summitBefore = Object.fromEntries(
+      await Promise.all(all.map(async (table) => [table.name, await countOwned(table, summit)] as const)),
+    );
 
     const res = await call(root, 'DELETE', `/api/companies/${harbor}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: harbor });
 
-    for (const table of tables()) {
+    for (const table of await tables()) {
       // No row of Harbor's left...
-      expect({ table: table.name, rows: countOwned(table, harbor) }).toEqual({ table: table.name, rows: 0 });
+      expect({ table: table.name, rows: await countOwned(table, harbor) }).toEqual({
+        table: table.name,
+        rows: 0,
+      });
       // ...and no row anywhere still pointing at one of Harbor's rows (sessions, role permissions...).
       for (const fk of table.fks) {
         const ids = owned.get(fk.table) ?? [];
         if (!ids.length) continue;
-        const n = sqlite()
-          .prepare<string[], { n: number }>(
-            `SELECT count(*) AS n FROM "${table.name}" WHERE CAST("${fk.from}" AS TEXT) IN (${ids.map(() => '?').join(',')})`,
-          )
-          .get(...ids)!.n;
+        const n = (await first<{ n: number }>(
+          `SELECT count(*) AS n FROM "${table.name}" WHERE CAST("${fk.from}" AS TEXT) IN (${ids.map(() => '?').join(',')})`,
+          ids,
+        ))!.n;
         expect({ table: table.name, column: fk.from, n }).toEqual({
           table: table.name,
           column: fk.from,
@@ -344,7 +396,7 @@ describe('DELETE /api/companies/{id}', () => {
         });
       }
     }
-    expect(sqlite().prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    expect(await danglingReferences()).toEqual([]);
     // The photo files go too; the other company's stay.
     expect(await t.store.has(harborPhoto!)).toBe(false);
     expect(summitPhoto && (await t.store.has(summitPhoto))).toBe(true);
@@ -354,7 +406,11 @@ describe('DELETE /api/companies/{id}', () => {
     });
     expect(login.status).toBe(401);
 
-    const summitAfter = Object.fromEntries(tables().map((table) => [table.name, countOwned(table, summit)]));
+    const summitAfter = Object.fromEntries(
+      await Promise.all(
+        (await tables()).map(async (table) => [table.name, await countOwned(table, summit)] as const),
+      ),
+    );
     expect(summitAfter).toEqual(summitBefore);
     const projects = await call(admin, 'GET', '/api/projects');
     expect(projects.status).toBe(200);
@@ -373,8 +429,6 @@ describe('DELETE /api/companies/{id}', () => {
   it('refuses a company admin with 403 and answers 404 for an unknown company', async () => {
     expect((await call(admin, 'DELETE', `/api/companies/${summit}`)).status).toBe(403);
     expect((await call(root, 'DELETE', '/api/companies/no-such-company')).status).toBe(404);
-    expect(sqlite().prepare('SELECT count(*) AS n FROM companies WHERE id = ?').get(summit)).toEqual({
-      n: 1,
-    });
+    expect(await first('SELECT count(*) AS n FROM companies WHERE id = ?', [summit])).toEqual({ n: 1 });
   });
 });

@@ -20,20 +20,21 @@ async function call(method: string, url: string, who: Who | null, body?: unknown
   return { status: res.status, body: (await res.json()) as any };
 }
 const stats = async (who: Who) => (await call('GET', '/api/dashboard/stats', who)).body;
-const count = (sql: string, ...params: unknown[]) =>
-  t.db.$client.prepare<unknown[], { n: number }>(sql).get(...params)!.n;
+const count = async (sql: string, ...params: unknown[]) => (await t.query<{ n: number }>(sql, params))[0]!.n;
 
-function addPhoto(projectId: string, domain: string, createdAt: string) {
-  t.db
-    .insert(schema.photos)
-    .values({
-      id: crypto.randomUUID(),
-      projectId,
-      companyId: t.companyId(domain),
-      filename: 'x.jpg',
-      createdAt,
-    })
-    .run();
+async function addPhoto(projectId: string, domain: string, createdAt: string) {
+  await t.orm((db) =>
+    db
+      .insert(schema.photos)
+      .values({
+        id: crypto.randomUUID(),
+        projectId,
+        companyId: t.companyId(domain),
+        filename: 'x.jpg',
+        createdAt,
+      })
+      .run(),
+  );
 }
 
 let projectId: string;
@@ -52,19 +53,19 @@ describe('GET /api/dashboard/stats', () => {
     const res = await call('GET', '/api/dashboard/stats', 'manager');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      activeProjects: count(
+      activeProjects: await count(
         "SELECT count(*) AS n FROM projects WHERE company_id = ? AND deleted_at IS NULL AND status = 'active'",
         company,
       ),
-      pendingTasks: count(
+      pendingTasks: await count(
         "SELECT count(*) AS n FROM tasks WHERE company_id = ? AND deleted_at IS NULL AND status <> 'completed'",
         company,
       ),
-      photosUploaded: count(
+      photosUploaded: await count(
         'SELECT count(*) AS n FROM photos WHERE company_id = ? AND deleted_at IS NULL',
         company,
       ),
-      photosUploadedToday: count(
+      photosUploadedToday: await count(
         'SELECT count(*) AS n FROM photos WHERE company_id = ? AND deleted_at IS NULL AND created_at >= ?',
         company,
         utcMidnight(t.deps.now()),
@@ -85,8 +86,12 @@ describe('GET /api/dashboard/stats', () => {
     const before = await stats('manager');
     await call('POST', '/api/projects', 'manager', { name: 'Another', location: 'South' });
     await call('POST', '/api/projects', 'manager', { name: 'Paused', location: 'South', status: 'on-hold' });
-    addPhoto(projectId, 'summit.test', t.deps.now().toISOString());
-    addPhoto(projectId, 'summit.test', new Date(Date.parse(utcMidnight(t.deps.now())) - 1).toISOString());
+    await addPhoto(projectId, 'summit.test', t.deps.now().toISOString());
+    await addPhoto(
+      projectId,
+      'summit.test',
+      new Date(Date.parse(utcMidnight(t.deps.now())) - 1).toISOString(),
+    );
     const after = await stats('manager');
     expect(after.activeProjects).toBe(before.activeProjects + 1);
     expect(after.photosUploaded).toBe(before.photosUploaded + 2);
@@ -97,18 +102,18 @@ describe('GET /api/dashboard/stats', () => {
     const before = await stats('harbor');
     await call('POST', '/api/projects', 'manager', { name: 'Summit only', location: 'North' });
     await call('POST', '/api/tasks', 'manager', { title: 'Summit only', projectId });
-    addPhoto(projectId, 'summit.test', t.deps.now().toISOString());
+    await addPhoto(projectId, 'summit.test', t.deps.now().toISOString());
     expect(await stats('harbor')).toEqual(before);
   });
 
   it("counts only a subcontractor's assigned projects and its tasks", async () => {
-    const visible = count(
+    const visible = await count(
       `SELECT count(DISTINCT p.id) AS n FROM projects p JOIN subcontractor_assignments a ON a.project_id = p.id
        JOIN users u ON u.id = a.subcontractor_id
        WHERE u.email = ? AND a.status = 'active' AND p.deleted_at IS NULL AND p.status = 'active'`,
       EMAILS.sub,
     );
-    const pending = count(
+    const pending = await count(
       `SELECT count(*) AS n FROM tasks t, users u WHERE u.email = ? AND t.company_id = u.company_id
          AND t.deleted_at IS NULL AND t.status <> 'completed' AND (t.assignee_id = u.id OR t.project_id IN (
            SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = u.id AND status = 'active'))`,
@@ -141,8 +146,8 @@ describe('GET /api/dashboard/stats', () => {
     try {
       const before = (await stats('manager')).photosUploadedToday;
       const midnight = startOfTodayIn(t.deps.now(), zone).getTime();
-      addPhoto(projectId, 'summit.test', new Date(midnight).toISOString());
-      addPhoto(projectId, 'summit.test', new Date(midnight - 1).toISOString());
+      await addPhoto(projectId, 'summit.test', new Date(midnight).toISOString());
+      await addPhoto(projectId, 'summit.test', new Date(midnight - 1).toISOString());
       expect((await stats('manager')).photosUploadedToday).toBe(before + 1);
       // Los Angeles midnight is 07:00 or 08:00 UTC: a UTC day would have counted differently.
       expect(new Date(midnight).getUTCHours()).toBeGreaterThanOrEqual(7);

@@ -54,8 +54,8 @@ function* dashboardStats(c: Conn, user: SessionUser, now: Date): Op<DashboardSta
 
 export const dashboardRoutes = new Hono<AppEnv>()
   // Spec 01 section 3: the four stat cards, computed from what the caller may see.
-  .get('/stats', (c) => {
+  .get('/stats', async (c) => {
     const user = sessionUser(c);
     const now = c.var.deps.now();
-    return c.json(read(c, (conn) => dashboardStats(conn, user, now)));
+    return c.json(await read(c, (conn) => dashboardStats(conn, user, now)));
   });

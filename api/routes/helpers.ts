@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, SessionUser } from '../context.ts';
-import { connOf, type Conn } from '../db/database.ts';
-import { writeTx } from '../db/index.ts';
-import { runSync, type Op } from '../db/op.ts';
+import type { Conn } from '../db/database.ts';
+import type { Op } from '../db/op.ts';
 import { unauthorized } from '../http.ts';
 import { restContext, type MutationContext } from '../mutators/core.ts';
 import { syncNotifier } from '../sync/events.ts';
@@ -15,18 +14,19 @@ export function sessionUser(c: Context<AppEnv>): SessionUser {
 }
 
 /**
- * Runs a mutator (an Op, ADR 027) in one IMMEDIATE write transaction with a REST mutation context; on SQLite
- * it runs straight through, inside the transaction.
+ * Runs a mutator (an Op, ADR 027) in one write transaction with a REST mutation context: IMMEDIATE on
+ * SQLite, where it runs straight through; under the company's row lock on PostgreSQL.
  */
-export function mutate<T>(c: Context<AppEnv>, fn: (ctx: MutationContext) => Op<T>): T {
-  const { db, now } = c.var.deps;
-  const ctx = restContext(db, sessionUser(c), now());
-  const result = writeTx(db, () => runSync(fn(ctx)));
-  syncNotifier(db).poke(ctx.user.companyId); // after the commit: devices listening pull (sync/SPEC.md L10)
+export async function mutate<T>(c: Context<AppEnv>, fn: (ctx: MutationContext) => Op<T>): Promise<T> {
+  const { database, now } = c.var.deps;
+  const user = sessionUser(c);
+  const at = now();
+  const result = await database.writeTx(user.companyId, (conn) => fn(restContext(conn, user, at)));
+  syncNotifier(database).poke(user.companyId); // after the commit: devices listening pull (sync/SPEC.md L10)
   return result;
 }
 
-/** Runs a read (an Op) on the app's database connection, outside a write transaction. */
-export function read<T>(c: Context<AppEnv>, op: (conn: Conn) => Op<T>): T {
-  return runSync(op(connOf(c.var.deps.db)));
+/** Runs a read (an Op) outside a write transaction. */
+export function read<T>(c: Context<AppEnv>, op: (conn: Conn) => Op<T>): Promise<T> {
+  return c.var.deps.database.read(op);
 }

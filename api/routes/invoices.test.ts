@@ -12,25 +12,27 @@ let harbor: string;
 const summitInvoice = newId();
 const harborInvoice = newId();
 
-function insertInvoice(id: string, companyId: string, invoiceNumber: string) {
-  t.db
-    .insert(schema.invoices)
-    .values({
-      id,
-      companyId,
-      invoiceNumber,
-      clientName: 'Acme Client',
-      clientEmail: 'billing@acme.test',
-      amount: 100_000_00,
-      tax: 8_250_00,
-      total: 108_250_00,
-      status: 'sent',
-      dueDate: '2025-07-01T00:00:00.000Z',
-      items: [{ description: 'Foundation work', quantity: 1, unitPrice: 100_000_00 }],
-      notes: 'Net 30',
-      createdAt: '2099-01-01T00:00:00.000Z',
-    })
-    .run();
+async function insertInvoice(id: string, companyId: string, invoiceNumber: string) {
+  await t.orm((db) =>
+    db
+      .insert(schema.invoices)
+      .values({
+        id,
+        companyId,
+        invoiceNumber,
+        clientName: 'Acme Client',
+        clientEmail: 'billing@acme.test',
+        amount: 100_000_00,
+        tax: 8_250_00,
+        total: 108_250_00,
+        status: 'sent',
+        dueDate: '2025-07-01T00:00:00.000Z',
+        items: [{ description: 'Foundation work', quantity: 1, unitPrice: 100_000_00 }],
+        notes: 'Net 30',
+        createdAt: '2099-01-01T00:00:00.000Z',
+      })
+      .run(),
+  );
 }
 
 beforeAll(async () => {
@@ -40,8 +42,8 @@ beforeAll(async () => {
   crew = await t.login('crew@summit.test');
   sub = await t.login('sub@summit.test');
   harbor = await t.login('admin@harbor.test');
-  insertInvoice(summitInvoice, t.companyId('summit.test'), 'TEST-SUMMIT-1');
-  insertInvoice(harborInvoice, t.companyId('harbor.test'), 'TEST-HARBOR-1');
+  await insertInvoice(summitInvoice, t.companyId('summit.test'), 'TEST-SUMMIT-1');
+  await insertInvoice(harborInvoice, t.companyId('harbor.test'), 'TEST-HARBOR-1');
 });
 afterAll(() => t.close());
 

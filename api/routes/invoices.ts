@@ -27,10 +27,10 @@ function* listInvoices(c: Conn, companyId: string, page: { after?: SQL; limit: n
 }
 
 /** GET /api/invoices (spec 01 section 7, read-only): the company's invoices, newest first, money in cents. */
-export const invoiceRoutes = new Hono<AppEnv>().get('/', (c) => {
+export const invoiceRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const page = pageRequest(c);
   const { companyId } = sessionUser(c);
-  const rows = read(c, (conn) =>
+  const rows = await read(c, (conn) =>
     listInvoices(conn, companyId, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
   );
   return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);

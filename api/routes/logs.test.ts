@@ -21,8 +21,8 @@ async function call(method: string, url: string, who: Who, body?: unknown, heade
   const res = await t.request(method, url, { cookie: cookie[who], body, headers });
   return { status: res.status, body: (await res.json()) as any };
 }
-const idOf = (email: string) =>
-  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
+const idOf = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
 
 /** A finished presigned upload by `who`; returns the image address a log stores. */
 async function uploadedImage(who: Who): Promise<string> {
@@ -49,16 +49,19 @@ beforeAll(async () => {
   projectId = await project('manager', 'Log tower');
   subProjectId = await project('manager', 'Sub log site');
   harborProjectId = await project('harbor', 'Harbor logs');
-  t.db
-    .insert(schema.subcontractorAssignments)
-    .values({
-      id: newId(),
-      subcontractorId: idOf(EMAILS.sub),
-      projectId: subProjectId,
-      companyId: t.companyId('summit.test'),
-      status: 'active',
-    })
-    .run();
+  const subcontractorId = await idOf(EMAILS.sub);
+  await t.orm((db) =>
+    db
+      .insert(schema.subcontractorAssignments)
+      .values({
+        id: newId(),
+        subcontractorId,
+        projectId: subProjectId,
+        companyId: t.companyId('summit.test'),
+        status: 'active',
+      })
+      .run(),
+  );
   harborLogId = (
     await call('POST', '/api/logs', 'harbor', { projectId: harborProjectId, title: 'Harbor diary' })
   ).body.id;
@@ -75,7 +78,7 @@ describe('POST /api/logs', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       projectId,
-      userId: idOf(EMAILS.crew),
+      userId: await idOf(EMAILS.crew),
       title: 'Rebar delivered',
       content: '',
       type: 'general',
@@ -83,11 +86,10 @@ describe('POST /api/logs', () => {
       images: [],
     });
     expect(res.body).not.toHaveProperty('fieldMeta');
-    const activity = t.db.$client
-      .prepare<[string], { action_type: string }>(
-        'SELECT action_type FROM user_activities WHERE entity_id = ?',
-      )
-      .get(res.body.id);
+    const [activity] = await t.query<{ action_type: string }>(
+      'SELECT action_type FROM user_activities WHERE entity_id = ?',
+      [res.body.id],
+    );
     expect(activity?.action_type).toBe('log_created');
   });
 
@@ -202,12 +204,12 @@ describe('GET /api/logs', () => {
     const ids = res.body.map((l: any) => l.id);
     expect(ids).toContain(visible.body.id);
     expect(ids).not.toContain(hidden.body.id);
-    const assigned = t.db.$client
-      .prepare<[string], { project_id: string }>(
+    const assigned = (
+      await t.query<{ project_id: string }>(
         "SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'",
+        [await idOf(EMAILS.sub)],
       )
-      .all(idOf(EMAILS.sub))
-      .map((r) => r.project_id);
+    ).map((r) => r.project_id);
     expect(res.body.every((l: any) => assigned.includes(l.projectId))).toBe(true);
   });
 });
@@ -233,9 +235,9 @@ describe('PATCH /api/logs/{id}', () => {
       images: [image],
     });
     expect(res.body.version).toBeGreaterThan(log.version);
-    const stored = t.db.$client
-      .prepare<[string], { field_meta: string }>('SELECT field_meta FROM project_logs WHERE id = ?')
-      .get(log.id)!;
+    const stored = (
+      await t.query<{ field_meta: string }>('SELECT field_meta FROM project_logs WHERE id = ?', [log.id])
+    )[0]!;
     expect(Object.keys(JSON.parse(stored.field_meta))).toEqual(
       expect.arrayContaining(['status', 'images', 'title']),
     );
@@ -279,9 +281,10 @@ describe('DELETE /api/logs/{id}', () => {
     expect(res.body).toEqual({ id: log.id });
     expect((await call('GET', '/api/logs', 'manager')).body.map((l: any) => l.id)).not.toContain(log.id);
     expect((await call('PATCH', `/api/logs/${log.id}`, 'crew', { status: 'closed' })).status).toBe(404);
-    const row = t.db.$client
-      .prepare<[string], { deleted_at: string | null }>('SELECT deleted_at FROM project_logs WHERE id = ?')
-      .get(log.id);
+    const [row] = await t.query<{ deleted_at: string | null }>(
+      'SELECT deleted_at FROM project_logs WHERE id = ?',
+      [log.id],
+    );
     expect(row?.deleted_at).not.toBeNull();
   });
 });

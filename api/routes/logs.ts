@@ -9,14 +9,14 @@ import { mutate, read, sessionUser } from './helpers.ts';
 import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 
 export const logRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const projectId = c.req.query('projectId');
     if (projectId !== undefined && !Id.safeParse(projectId).success) {
       throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
     }
     const page = pageRequest(c);
     const user = sessionUser(c);
-    const rows = read(c, (conn) =>
+    const rows = await read(c, (conn) =>
       listVisibleLogs(conn, user, projectId, {
         after: afterWhere(LOGS_ORDER, page.after),
         limit: readLimit(page),
@@ -27,11 +27,11 @@ export const logRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const body = await readJson(c);
     await claimNamedUploads(c.var.deps, sessionUser(c), body);
-    return c.json(publicRow(mutate(c, (ctx) => createLog(ctx, body))), 201);
+    return c.json(publicRow(await mutate(c, (ctx) => createLog(ctx, body))), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
     await claimNamedUploads(c.var.deps, sessionUser(c), body);
-    return c.json(publicRow(mutate(c, (ctx) => updateLog(ctx, c.req.param('id'), body))));
+    return c.json(publicRow(await mutate(c, (ctx) => updateLog(ctx, c.req.param('id'), body))));
   })
-  .delete('/:id', (c) => c.json(mutate(c, (ctx) => deleteLog(ctx, c.req.param('id')))));
+  .delete('/:id', async (c) => c.json(await mutate(c, (ctx) => deleteLog(ctx, c.req.param('id')))));

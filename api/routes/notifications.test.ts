@@ -16,32 +16,41 @@ async function call(method: string, url: string, who: Who | null, body?: unknown
   const res = await t.request(method, url, { cookie: who ? cookie[who] : undefined, body });
   return { status: res.status, body: (await res.json()) as any };
 }
-const idOf = (email: string) =>
-  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
+const idOf = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
 
-function addNotification(email: string, title: string, createdAt: string) {
+async function addNotification(email: string, title: string, createdAt: string) {
   const id = crypto.randomUUID();
   const companyId = t.companyId(email.split('@')[1]!);
-  t.db
-    .insert(schema.notifications)
-    .values({
-      id,
-      userId: idOf(email),
-      companyId,
-      title,
-      message: `${title} message`,
-      type: 'warning',
-      createdAt,
-    })
-    .run();
+  const userId = await idOf(email);
+  await t.orm((db) =>
+    db
+      .insert(schema.notifications)
+      .values({
+        id,
+        userId,
+        companyId,
+        title,
+        message: `${title} message`,
+        type: 'warning',
+        createdAt,
+      })
+      .run(),
+  );
   return id;
 }
-const unreadOf = (email: string) =>
-  t.db
-    .select()
-    .from(schema.notifications)
-    .where(and(eq(schema.notifications.userId, idOf(email)), eq(schema.notifications.isRead, false)))
-    .all().length;
+const unreadOf = async (email: string) => {
+  const userId = await idOf(email);
+  return (
+    await t.orm((db) =>
+      db
+        .select()
+        .from(schema.notifications)
+        .where(and(eq(schema.notifications.userId, userId), eq(schema.notifications.isRead, false)))
+        .all(),
+    )
+  ).length;
+};
 
 let crewOld: string;
 let crewNew: string;
@@ -51,16 +60,16 @@ let harborNote: string;
 beforeAll(async () => {
   t = await createTestApp();
   for (const [who, email] of Object.entries(EMAILS)) cookie[who] = await t.login(email);
-  crewOld = addNotification(EMAILS.crew, 'Old crew note', '2020-01-01T00:00:00.000Z');
-  crewNew = addNotification(EMAILS.crew, 'New crew note', '2099-01-01T00:00:00.000Z');
-  managerNote = addNotification(EMAILS.manager, 'Manager note', '2099-01-02T00:00:00.000Z');
-  harborNote = addNotification(EMAILS.harbor, 'Harbor note', '2099-01-03T00:00:00.000Z');
+  crewOld = await addNotification(EMAILS.crew, 'Old crew note', '2020-01-01T00:00:00.000Z');
+  crewNew = await addNotification(EMAILS.crew, 'New crew note', '2099-01-01T00:00:00.000Z');
+  managerNote = await addNotification(EMAILS.manager, 'Manager note', '2099-01-02T00:00:00.000Z');
+  harborNote = await addNotification(EMAILS.harbor, 'Harbor note', '2099-01-03T00:00:00.000Z');
 });
 afterAll(() => t?.close());
 
 describe('GET /api/notifications', () => {
   it("lists only the caller's notifications, newest first, whatever userId the query names", async () => {
-    const res = await call('GET', `/api/notifications?userId=${idOf(EMAILS.manager)}`, 'crew');
+    const res = await call('GET', `/api/notifications?userId=${await idOf(EMAILS.manager)}`, 'crew');
     expect(res.status).toBe(200);
     const ids = res.body.map((n: any) => n.id);
     expect(ids).toContain(crewOld);
@@ -112,16 +121,16 @@ describe('PATCH /api/notifications/{id}/read', () => {
 
 describe('PATCH /api/notifications/mark-all-read', () => {
   it("marks every one of the caller's notifications read and no one else's", async () => {
-    const managerUnread = unreadOf(EMAILS.manager);
-    const harborUnread = unreadOf(EMAILS.harbor);
-    expect(unreadOf(EMAILS.crew)).toBeGreaterThan(0);
+    const managerUnread = await unreadOf(EMAILS.manager);
+    const harborUnread = await unreadOf(EMAILS.harbor);
+    expect(await unreadOf(EMAILS.crew)).toBeGreaterThan(0);
     const res = await call('PATCH', '/api/notifications/mark-all-read', 'crew');
     expect(res.status).toBe(200);
     expect(res.body.updated).toBeGreaterThan(0);
-    expect(unreadOf(EMAILS.crew)).toBe(0);
+    expect(await unreadOf(EMAILS.crew)).toBe(0);
     expect((await call('GET', '/api/notifications', 'crew')).body.every((n: any) => n.isRead)).toBe(true);
-    expect(unreadOf(EMAILS.manager)).toBe(managerUnread);
-    expect(unreadOf(EMAILS.harbor)).toBe(harborUnread);
+    expect(await unreadOf(EMAILS.manager)).toBe(managerUnread);
+    expect(await unreadOf(EMAILS.harbor)).toBe(harborUnread);
     expect(managerUnread).toBeGreaterThan(0);
   });
 
@@ -133,37 +142,39 @@ describe('PATCH /api/notifications/mark-all-read', () => {
 describe('GET /api/notifications and the rows they are about', () => {
   it('stops showing a subcontractor a notification about a task it can no longer see', async () => {
     const sub = await t.login('sub@summit.test');
-    const subId = idOf('sub@summit.test');
-    const task = t.db.$client
-      .prepare<[string, string], { id: string }>(
+    const subId = await idOf('sub@summit.test');
+    const task = (
+      await t.query<{ id: string }>(
         `SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL AND project_id IS NOT NULL
            AND project_id NOT IN (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ?)
          LIMIT 1`,
+        [t.companyId('summit.test'), subId],
       )
-      .get(t.companyId('summit.test'), subId)!.id;
+    )[0]!.id;
     const id = crypto.randomUUID();
-    t.db
-      .insert(schema.notifications)
-      .values({
-        id,
-        userId: subId,
-        companyId: t.companyId('summit.test'),
-        title: 'Task assigned',
-        message: 'You were assigned "Pour the east slab"',
-        relatedEntityType: 'task',
-        relatedEntityId: task,
-        createdAt: '2099-01-01T00:00:00.000Z',
-      })
-      .run();
+    await t.orm((db) =>
+      db
+        .insert(schema.notifications)
+        .values({
+          id,
+          userId: subId,
+          companyId: t.companyId('summit.test'),
+          title: 'Task assigned',
+          message: 'You were assigned "Pour the east slab"',
+          relatedEntityType: 'task',
+          relatedEntityId: task,
+          createdAt: '2099-01-01T00:00:00.000Z',
+        })
+        .run(),
+    );
     const list = async () =>
       (
         (await (await t.request('GET', '/api/notifications', { cookie: sub })).json()) as { id: string }[]
       ).map((n) => n.id);
-    const assign = (to: string | null) =>
-      t.db.$client.prepare('UPDATE tasks SET assignee_id = ? WHERE id = ?').run(to, task);
-    assign(subId);
+    const assign = (to: string | null) => t.exec('UPDATE tasks SET assignee_id = ? WHERE id = ?', [to, task]);
+    await assign(subId);
     expect(await list()).toContain(id);
-    assign(null);
+    await assign(null);
     expect(await list()).not.toContain(id);
   });
 });

@@ -83,15 +83,15 @@ function* markRead(c: Conn, user: SessionUser, id: string) {
 // UPDATE scoped to the session user, so these handlers run their own small Ops instead of a mutator's.
 export const notificationRoutes = new Hono<AppEnv>()
   // Any userId query parameter (the spec's client sends a placeholder) is ignored: always the session user.
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
-    return c.json(read(c, (conn) => listNotifications(conn, user)));
+    return c.json(await read(c, (conn) => listNotifications(conn, user)));
   })
-  .patch('/mark-all-read', (c) => {
+  .patch('/mark-all-read', async (c) => {
     const user = sessionUser(c);
-    return c.json({ updated: mutate(c, (ctx) => markAllRead(ctx, user)) });
+    return c.json({ updated: await mutate(c, (ctx) => markAllRead(ctx, user)) });
   })
-  .patch('/:id/read', (c) => {
+  .patch('/:id/read', async (c) => {
     const user = sessionUser(c);
-    return c.json(mutate(c, (ctx) => markRead(ctx, user, c.req.param('id'))));
+    return c.json(await mutate(c, (ctx) => markRead(ctx, user, c.req.param('id'))));
   });

@@ -202,29 +202,28 @@ describe.each(STORAGE_BACKENDS)('presigned objects, photos on %s', (backend) => 
   });
 
   describe('GET /api/objects/image/{key}: bytes are as visible as the rows naming them', () => {
-    const subId = () =>
-      (t.db.$client.prepare(`SELECT id FROM users WHERE email = 'sub@summit.test'`).get() as { id: string })
-        .id;
+    const subId = async () =>
+      (await t.query<{ id: string }>(`SELECT id FROM users WHERE email = 'sub@summit.test'`))[0]!.id;
     /** A seeded photo with its bytes, on a project the subcontractor is (or is not) assigned to. */
-    const seededPhoto = (assigned: boolean) =>
-      t.db.$client
-        .prepare(
+    const seededPhoto = async (assigned: boolean) =>
+      (
+        await t.query<{ key: string; project: string }>(
           `SELECT p.filename AS key, p.project_id AS project FROM photos p
          WHERE p.company_id = (SELECT company_id FROM users WHERE email = 'sub@summit.test')
            AND p.deleted_at IS NULL AND p.blob_status = 'present'
            AND p.project_id ${assigned ? '' : 'NOT'} IN (SELECT project_id FROM subcontractor_assignments
              WHERE subcontractor_id = ? AND status = 'active')
          ORDER BY p.id LIMIT 1`,
+          [await subId()],
         )
-        .get(subId()) as { key: string; project: string };
+      )[0]!;
     const fetchAs = async (who: Who, key: string) =>
       (await t.getImage(`/api/objects/image/${key}`, { cookie: cookie[who] })).status;
 
     it('refuses a subcontractor the photo of a project it is not assigned to, by key (404)', async () => {
-      const { key, project } = seededPhoto(false);
-      const photoId = (
-        t.db.$client.prepare('SELECT id FROM photos WHERE filename = ?').get(key) as { id: string }
-      ).id;
+      const { key, project } = await seededPhoto(false);
+      const photoId = (await t.query<{ id: string }>('SELECT id FROM photos WHERE filename = ?', [key]))[0]!
+        .id;
       expect(await fetchAs('crew', key)).toBe(200);
       expect((await call('GET', `/api/photos/${photoId}/file`, 'sub')).status).toBe(404);
       const res = await call('GET', `/api/objects/image/${key}`, 'sub');
@@ -234,19 +233,19 @@ describe.each(STORAGE_BACKENDS)('presigned objects, photos on %s', (backend) => 
     });
 
     it('takes the photos away from a subcontractor removed from the project at once', async () => {
-      const { key, project } = seededPhoto(true);
+      const { key, project } = await seededPhoto(true);
       expect(await fetchAs('sub', key)).toBe(200);
+      const sub = await subId();
       const unassign = (status: string) =>
-        t.db.$client
-          .prepare(
-            'UPDATE subcontractor_assignments SET status = ? WHERE subcontractor_id = ? AND project_id = ?',
-          )
-          .run(status, subId(), project);
-      unassign('completed');
+        t.exec(
+          'UPDATE subcontractor_assignments SET status = ? WHERE subcontractor_id = ? AND project_id = ?',
+          [status, sub, project],
+        );
+      await unassign('completed');
       try {
         expect(await fetchAs('sub', key)).toBe(404);
       } finally {
-        unassign('active');
+        await unassign('active');
       }
     });
 
@@ -281,35 +280,33 @@ describe.each(STORAGE_BACKENDS)('presigned objects, photos on %s', (backend) => 
       expect(await fetchAs('harbor', key)).toBe(404);
     });
 
-    const assignedProject = () =>
+    const assignedProject = async () =>
       (
-        t.db.$client
-          .prepare(
-            `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'
+        await t.query<{ id: string }>(
+          `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'
            ORDER BY project_id LIMIT 1`,
-          )
-          .get(subId()) as { id: string }
-      ).id;
+          [await subId()],
+        )
+      )[0]!.id;
 
     it('refuses a subcontractor bytes it names by the sha256 of a photo it cannot see, in a photo row of its own', async () => {
       // Attack: remember a photo's hash (pulled while assigned, or of a deleted photo), then create a photo on a
       // project still assigned that names the hash, and read the bytes through the new row.
-      const { key } = seededPhoto(false);
+      const { key } = await seededPhoto(false);
       const sha = (
-        t.db.$client.prepare('SELECT sha256 FROM photos WHERE filename = ?').get(key) as {
-          sha256: string;
-        }
-      ).sha256;
+        await t.query<{ sha256: string }>('SELECT sha256 FROM photos WHERE filename = ?', [key])
+      )[0]!.sha256;
       const d = device(t, cookie.sub!);
       const rowId = newId();
       const { body } = await d.push([
-        d.mutation('create', 'photos', rowId, { projectId: assignedProject(), sha256: sha }),
+        d.mutation('create', 'photos', rowId, { projectId: await assignedProject(), sha256: sha }),
       ]);
       expect(body.results[0]?.status).toBe('applied');
       // The row waits for bytes the subcontractor must send itself; nothing tells it the company holds them.
-      expect(t.db.$client.prepare('SELECT blob_status FROM photos WHERE id = ?').pluck().get(rowId)).toBe(
-        'pending',
-      );
+      expect(
+        (await t.query<{ blob_status: string }>('SELECT blob_status FROM photos WHERE id = ?', [rowId]))[0]
+          ?.blob_status,
+      ).toBe('pending');
       expect((await call('GET', `/api/photos/${rowId}/file`, 'sub')).status).toBe(404);
       expect(await fetchAs('sub', sha)).toBe(404);
     });
@@ -325,7 +322,7 @@ describe.each(STORAGE_BACKENDS)('presigned objects, photos on %s', (backend) => 
       ).toBe(201);
       expect(await fetchAs('sub', key)).toBe(404);
       const stolen = await call('POST', '/api/logs', 'sub', {
-        projectId: assignedProject(),
+        projectId: await assignedProject(),
         title: 'x',
         images: [image],
       });
@@ -333,7 +330,7 @@ describe.each(STORAGE_BACKENDS)('presigned objects, photos on %s', (backend) => 
       const d = device(t, cookie.sub!);
       const { body } = await d.push([
         d.mutation('create', 'project_logs', newId(), {
-          projectId: assignedProject(),
+          projectId: await assignedProject(),
           title: 'y',
           images: [image],
         }),

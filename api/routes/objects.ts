@@ -65,7 +65,7 @@ export async function serveReadableImage(c: Context<AppEnv>, key: string) {
   if (!StorageKey.safeParse(key).success) return null;
   const user = sessionUser(c);
   await claimUpload(c.var.deps, user, key);
-  const access = read(c, (conn) => readableObject(conn, user, key));
+  const access = await read(c, (conn) => readableObject(conn, user, key));
   if (!access) return null;
   return sendImage(c, key, access.mime);
 }

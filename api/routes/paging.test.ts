@@ -71,15 +71,20 @@ describe('list paging (?limit= and the next-page cursor)', () => {
   });
 
   it('caps a page at 1,000 rows and still answers every row without limit', async () => {
-    const c = t.db.$client;
     const company = t.companyId('summit.test');
-    const insert = c.prepare(
-      `INSERT INTO time_entries (id, company_id, start_time, created_at) VALUES (?, ?, ?, '2026-01-01')`,
+    // 1,100 rows in one transaction (one statement).
+    const rows = Array.from({ length: 1_100 }, (_, i) => [
+      newId(),
+      company,
+      `2020-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`,
+    ]);
+    const inserted = await t.exec(
+      `INSERT INTO time_entries (id, company_id, start_time, created_at) VALUES ${rows
+        .map(() => "(?, ?, ?, '2026-01-01')")
+        .join(', ')}`,
+      rows.flat(),
     );
-    c.transaction(() => {
-      for (let i = 0; i < 1_100; i++)
-        insert.run(newId(), company, `2020-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`);
-    })();
+    expect(inserted).toBe(1_100);
     const all = await get('/api/time-entries');
     expect(all.body.length).toBeGreaterThan(1_100);
     expect(all.res.headers.get('x-next-cursor')).toBeNull();

@@ -56,17 +56,16 @@ const uploadJpeg = (who: Who, projectId: string, fields: Record<string, string> 
     form({ projectId, ...fields }, { bytes: JPEG, name: 'site.jpg', type: 'image/jpeg' }),
   );
 
-const idOf = (email: string) =>
-  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
-const assignedProjects = (email: string) =>
-  t.db.$client
-    .prepare<[string], { project_id: string }>(
+const idOf = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
+const assignedProjects = async (email: string) =>
+  (
+    await t.query<{ project_id: string }>(
       "SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'",
+      [await idOf(email)],
     )
-    .all(idOf(email))
-    .map((r) => r.project_id);
-const photoRowCount = () =>
-  t.db.$client.prepare<[], { n: number }>('SELECT count(*) AS n FROM photos').get()!.n;
+  ).map((r) => r.project_id);
+const photoRowCount = async () => (await t.query<{ n: number }>('SELECT count(*) AS n FROM photos'))[0]!.n;
 const storedFiles = () => t.storedObjects();
 
 let projectId: string;
@@ -84,16 +83,19 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
     otherProjectId = await project('manager', 'Photo annex');
     subProjectId = await project('manager', 'Sub photo site');
     harborProjectId = await project('harbor', 'Harbor photos');
-    t.db
-      .insert(schema.subcontractorAssignments)
-      .values({
-        id: newId(),
-        subcontractorId: idOf(EMAILS.sub),
-        projectId: subProjectId,
-        companyId: t.companyId('summit.test'),
-        status: 'active',
-      })
-      .run();
+    const subcontractorId = await idOf(EMAILS.sub);
+    await t.orm((db) =>
+      db
+        .insert(schema.subcontractorAssignments)
+        .values({
+          id: newId(),
+          subcontractorId,
+          projectId: subProjectId,
+          companyId: t.companyId('summit.test'),
+          status: 'active',
+        })
+        .run(),
+    );
   });
   afterAll(() => t?.close());
 
@@ -107,7 +109,7 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         projectId,
-        userId: idOf(EMAILS.crew),
+        userId: await idOf(EMAILS.crew),
         originalName: 'site.jpg',
         description: 'North wall',
         tags: ['brick', 'north'],
@@ -117,11 +119,10 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
         url: `/api/photos/${res.body.id}/file`,
       });
       expect(res.body).not.toHaveProperty('fieldMeta');
-      const activity = t.db.$client
-        .prepare<[string], { action_type: string }>(
-          'SELECT action_type FROM user_activities WHERE entity_id = ?',
-        )
-        .get(res.body.id);
+      const [activity] = await t.query<{ action_type: string }>(
+        'SELECT action_type FROM user_activities WHERE entity_id = ?',
+        [res.body.id],
+      );
       expect(activity?.action_type).toBe('photo_uploaded');
     });
 
@@ -162,7 +163,7 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
     });
 
     it('refuses a GIF and a text file with 415 and keeps neither row nor bytes', async () => {
-      const rows = photoRowCount();
+      const rows = await photoRowCount();
       const files = (await storedFiles()).length;
       for (const file of [
         { bytes: GIF, name: 'a.gif', type: 'image/gif' },
@@ -172,7 +173,7 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
         expect(res.status).toBe(415);
         expect(res.body.message).toBe('Only JPEG, PNG or WebP images are accepted');
       }
-      expect(photoRowCount()).toBe(rows);
+      expect(await photoRowCount()).toBe(rows);
       expect((await storedFiles()).length).toBe(files);
     });
 
@@ -265,7 +266,7 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
       expect(harbor.body.map((p: any) => p.id)).not.toContain(summitPhoto.body.id);
       const sub = await call('GET', '/api/photos', 'sub');
       expect(sub.body.map((p: any) => p.id)).toContain(subPhoto.body.id);
-      const assigned = assignedProjects(EMAILS.sub);
+      const assigned = await assignedProjects(EMAILS.sub);
       expect(assigned).toContain(subProjectId);
       expect(assigned).not.toContain(projectId);
       expect(sub.body.every((p: any) => assigned.includes(p.projectId))).toBe(true);
@@ -302,18 +303,20 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
     it('answers 404 BLOB_PENDING while the bytes of a synced photo have not arrived', async () => {
       const id = newId();
       const now = new Date().toISOString();
-      t.db
-        .insert(schema.photos)
-        .values({
-          id,
-          projectId,
-          companyId: t.companyId('summit.test'),
-          filename: 'a'.repeat(64),
-          blobStatus: 'pending',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
+      await t.orm((db) =>
+        db
+          .insert(schema.photos)
+          .values({
+            id,
+            projectId,
+            companyId: t.companyId('summit.test'),
+            filename: 'a'.repeat(64),
+            blobStatus: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .run(),
+      );
       const res = await call('GET', `/api/photos/${id}/file`, 'crew');
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('BLOB_PENDING');
@@ -343,9 +346,10 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
       expect((await call('DELETE', `/api/photos/${created.body.id}`, 'manager')).status).toBe(404);
       expect(await t.store.has(`${created.body.filename}.meta`)).toBe(true);
       expect(await t.store.has(created.body.sha256)).toBe(true);
-      const row = t.db.$client
-        .prepare<[string], { deleted_at: string | null }>('SELECT deleted_at FROM photos WHERE id = ?')
-        .get(created.body.id);
+      const [row] = await t.query<{ deleted_at: string | null }>(
+        'SELECT deleted_at FROM photos WHERE id = ?',
+        [created.body.id],
+      );
       expect(row?.deleted_at).not.toBeNull();
     });
   });

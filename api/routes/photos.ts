@@ -62,7 +62,7 @@ async function createFromForm(c: Context<AppEnv>) {
   const input = { ...fields, tags, originalName: fields.originalName ?? (file.name || null), filename: key };
   // Refuse bad fields and invisible projects before any byte is written.
   const { projectId } = parseWith(PhotoCreateSchema, input);
-  read(c, (conn) => findVisibleProject(conn, user, projectId));
+  await read(c, (conn) => findVisibleProject(conn, user, projectId));
   const meta = await storeImage(store, key, new Uint8Array(await file.arrayBuffer()), {
     companyId: user.companyId,
     userId: user.id,
@@ -74,7 +74,7 @@ async function createFromForm(c: Context<AppEnv>) {
     blobStatus: 'present',
   };
   try {
-    return mutate(c, (ctx) => createPhoto(ctx, input, blob));
+    return await mutate(c, (ctx) => createPhoto(ctx, input, blob));
   } catch (err) {
     await discardImage(store, key);
     throw err;
@@ -93,7 +93,7 @@ async function createFromUpload(c: Context<AppEnv>) {
   if (
     !meta ||
     meta.companyId !== user.companyId ||
-    !read(c, (conn) => readableObject(conn, user, filename))
+    !(await read(c, (conn) => readableObject(conn, user, filename)))
   ) {
     throw notFound('Upload');
   }
@@ -103,12 +103,12 @@ async function createFromUpload(c: Context<AppEnv>) {
     sha256: meta.sha256,
     blobStatus: 'present',
   };
-  return mutate(c, (ctx) => createPhoto(ctx, body, blob));
+  return await mutate(c, (ctx) => createPhoto(ctx, body, blob));
 }
 
 async function servePhoto(c: Context<AppEnv>) {
   const user = sessionUser(c);
-  const photo = read(c, (conn) => findVisiblePhoto(conn, user, c.req.param('id') ?? ''));
+  const photo = await read(c, (conn) => findVisiblePhoto(conn, user, c.req.param('id') ?? ''));
   if (photo.blobStatus !== 'present') {
     throw new HttpError(404, 'BLOB_PENDING', 'This photo has not finished uploading yet');
   }
@@ -118,14 +118,14 @@ async function servePhoto(c: Context<AppEnv>) {
 }
 
 export const photoRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const projectId = c.req.query('projectId');
     if (projectId !== undefined && !Id.safeParse(projectId).success) {
       throw badRequest('ProjectId: must be a valid id', { projectId: 'must be a valid id' });
     }
     const page = pageRequest(c);
     const user = sessionUser(c);
-    const rows = read(c, (conn) =>
+    const rows = await read(c, (conn) =>
       listVisiblePhotos(conn, user, projectId, {
         after: afterWhere(PHOTOS_ORDER, page.after),
         limit: readLimit(page),
@@ -140,4 +140,4 @@ export const photoRoutes = new Hono<AppEnv>()
   })
   .get('/:id', servePhoto)
   .get('/:id/file', servePhoto)
-  .delete('/:id', (c) => c.json(mutate(c, (ctx) => deletePhoto(ctx, c.req.param('id')))));
+  .delete('/:id', async (c) => c.json(await mutate(c, (ctx) => deletePhoto(ctx, c.req.param('id')))));

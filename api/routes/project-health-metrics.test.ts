@@ -25,32 +25,36 @@ const list = async (cookie: string) => {
   expect(res.status).toBe(200);
   return (await res.json()) as Row[];
 };
-const userId = (email: string) =>
-  (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string }).id;
+const userId = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function addTask(
+async function addTask(
   projectId: string,
   values: { status: string; dueDate: string; assigneeId: string | null; deletedAt?: string },
 ) {
-  t.db
-    .insert(schema.tasks)
-    .values({ id: newId(), companyId: t.companyId('summit.test'), projectId, title: 'Task', ...values })
-    .run();
+  await t.orm((db) =>
+    db
+      .insert(schema.tasks)
+      .values({ id: newId(), companyId: t.companyId('summit.test'), projectId, title: 'Task', ...values })
+      .run(),
+  );
 }
-function addLog(projectId: string, type: string, status: string, deletedAt?: string) {
-  t.db
-    .insert(schema.projectLogs)
-    .values({
-      id: newId(),
-      companyId: t.companyId('summit.test'),
-      projectId,
-      title: 'Log',
-      type,
-      status,
-      deletedAt,
-    })
-    .run();
+async function addLog(projectId: string, type: string, status: string, deletedAt?: string) {
+  await t.orm((db) =>
+    db
+      .insert(schema.projectLogs)
+      .values({
+        id: newId(),
+        companyId: t.companyId('summit.test'),
+        projectId,
+        title: 'Log',
+        type,
+        status,
+        deletedAt,
+      })
+      .run(),
+  );
 }
 
 beforeAll(async () => {
@@ -76,24 +80,22 @@ describe('POST /api/project-health-metrics/{projectId}/calculate', () => {
       actualCost: 500_000,
       dueDate: iso(now + 5 * DAY),
     });
-    t.db.$client
-      .prepare('UPDATE projects SET created_at = ? WHERE id = ?')
-      .run(iso(now - 5 * DAY), projectId);
-    const crewId = userId('crew@summit.test');
-    addTask(projectId, { status: 'pending', dueDate: iso(now - 3 * DAY), assigneeId: null }); // open, overdue, unassigned
-    addTask(projectId, { status: 'blocked', dueDate: iso(now + 10 * DAY), assigneeId: crewId }); // open, blocked
-    addTask(projectId, { status: 'completed', dueDate: iso(now - 3 * DAY), assigneeId: null }); // not open
-    addTask(projectId, {
+    await t.exec('UPDATE projects SET created_at = ? WHERE id = ?', [iso(now - 5 * DAY), projectId]);
+    const crewId = await userId('crew@summit.test');
+    await addTask(projectId, { status: 'pending', dueDate: iso(now - 3 * DAY), assigneeId: null }); // open, overdue, unassigned
+    await addTask(projectId, { status: 'blocked', dueDate: iso(now + 10 * DAY), assigneeId: crewId }); // open, blocked
+    await addTask(projectId, { status: 'completed', dueDate: iso(now - 3 * DAY), assigneeId: null }); // not open
+    await addTask(projectId, {
       status: 'pending',
       dueDate: iso(now - 3 * DAY),
       assigneeId: null,
       deletedAt: iso(now),
     });
-    addLog(projectId, 'issue', 'open');
-    addLog(projectId, 'safety', 'in-progress');
-    addLog(projectId, 'issue', 'resolved');
-    addLog(projectId, 'general', 'open');
-    addLog(projectId, 'safety', 'open', iso(now));
+    await addLog(projectId, 'issue', 'open');
+    await addLog(projectId, 'safety', 'in-progress');
+    await addLog(projectId, 'issue', 'resolved');
+    await addLog(projectId, 'general', 'open');
+    await addLog(projectId, 'safety', 'open', iso(now));
     const mitigated = {
       projectId,
       riskTitle: 'Handled',
@@ -122,9 +124,9 @@ describe('POST /api/project-health-metrics/{projectId}/calculate', () => {
       riskLevel: 'high',
     });
     expect(Date.parse(String(row.calculatedAt))).toBeGreaterThan(Date.now() - 60_000);
-    const stored = t.db.$client
-      .prepare('SELECT overall_health_score FROM project_health_metrics WHERE id = ?')
-      .get(row.id);
+    const [stored] = await t.query('SELECT overall_health_score FROM project_health_metrics WHERE id = ?', [
+      row.id,
+    ]);
     expect(stored).toEqual({ overall_health_score: 58 });
   });
 

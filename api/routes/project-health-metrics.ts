@@ -37,10 +37,10 @@ function* listLatestMetrics(c: Conn, user: SessionUser, page: { after?: SQL; lim
 
 /** Project health (spec 02 sections 2 and 7): the latest metrics per project, and a recalculation. */
 export const healthMetricRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
     const page = pageRequest(c);
-    const rows = read(c, (conn) =>
+    const rows = await read(c, (conn) =>
       listLatestMetrics(conn, user, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
     );
     return sendPage(
@@ -51,9 +51,6 @@ export const healthMetricRoutes = new Hono<AppEnv>()
       ({ projectName: _name, ...row }) => row,
     );
   })
-  .post('/:projectId/calculate', (c) =>
-    c.json(
-      mutate(c, (ctx) => calculateProjectHealth(ctx, c.req.param('projectId'))),
-      201,
-    ),
+  .post('/:projectId/calculate', async (c) =>
+    c.json(await mutate(c, (ctx) => calculateProjectHealth(ctx, c.req.param('projectId'))), 201),
   );

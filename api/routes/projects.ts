@@ -28,20 +28,20 @@ function* listProjects(c: Conn, user: SessionUser, page: { after?: SQL; limit: n
 }
 
 export const projectRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const page = pageRequest(c);
     const user = sessionUser(c);
-    const rows = read(c, (conn) =>
+    const rows = await read(c, (conn) =>
       listProjects(conn, user, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
     );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.name, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => createProject(ctx, body))), 201);
+    return c.json(publicRow(await mutate(c, (ctx) => createProject(ctx, body))), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => updateProject(ctx, c.req.param('id'), body))));
+    return c.json(publicRow(await mutate(c, (ctx) => updateProject(ctx, c.req.param('id'), body))));
   })
-  .delete('/:id', (c) => c.json(mutate(c, (ctx) => deleteProject(ctx, c.req.param('id')))));
+  .delete('/:id', async (c) => c.json(await mutate(c, (ctx) => deleteProject(ctx, c.req.param('id')))));

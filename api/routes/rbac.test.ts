@@ -80,10 +80,8 @@ function rotatedCookie(res: Response): string {
   return `sc_session=${token}`;
 }
 
-function userIdOf(email: string): string {
-  const row = t.db.$client
-    .prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?')
-    .get(email);
+async function userIdOf(email: string): Promise<string> {
+  const [row] = await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]);
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
 }
@@ -490,9 +488,12 @@ describe('POST /api/rbac/users', () => {
     });
     expect(res.status).toBe(403);
     expect(
-      t.db.$client
-        .prepare('SELECT count(*) AS n FROM users WHERE first_name = ? AND company_id = ?')
-        .get('A', harbor),
+      (
+        await t.query('SELECT count(*) AS n FROM users WHERE first_name = ? AND company_id = ?', [
+          'A',
+          harbor,
+        ])
+      )[0],
     ).toEqual({ n: 0 });
   });
 
@@ -594,13 +595,13 @@ describe('PATCH /api/rbac/users/{id}', () => {
   });
 
   it('answers 404 to a company admin editing another company’s user', async () => {
-    const res = await call(admin(), 'PATCH', `/api/rbac/users/${userIdOf('crew@harbor.test')}`, {
+    const res = await call(admin(), 'PATCH', `/api/rbac/users/${await userIdOf('crew@harbor.test')}`, {
       is_active: false,
     });
     expect(res.status).toBe(404);
-    const row = t.db.$client
-      .prepare<[string], { is_active: number }>('SELECT is_active FROM users WHERE email = ?')
-      .get('crew@harbor.test');
+    const [row] = await t.query<{ is_active: number }>('SELECT is_active FROM users WHERE email = ?', [
+      'crew@harbor.test',
+    ]);
     expect(row?.is_active).toBe(1);
   });
 
@@ -611,7 +612,7 @@ describe('PATCH /api/rbac/users/{id}', () => {
   });
 
   it('refuses an admin deactivating or demoting itself (400)', async () => {
-    const me = userIdOf('admin@summit.test');
+    const me = await userIdOf('admin@summit.test');
     expect((await call(admin(), 'PATCH', `/api/rbac/users/${me}`, { is_active: false })).status).toBe(400);
     expect((await call(admin(), 'PATCH', `/api/rbac/users/${me}`, { role_id: CREW })).status).toBe(400);
     expect((await call(admin(), 'GET', '/api/rbac/users')).status).toBe(200);
@@ -626,9 +627,9 @@ describe('PATCH /api/rbac/users/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.is_active).toBe(false);
     // Their sessions are gone at once, not merely refused when next presented.
-    const count = t.db.$client
-      .prepare<[string], { n: number }>('SELECT count(*) AS n FROM sessions WHERE user_id = ?')
-      .get(user.id);
+    const [count] = await t.query<{ n: number }>('SELECT count(*) AS n FROM sessions WHERE user_id = ?', [
+      user.id,
+    ]);
     expect(count?.n).toBe(0);
     expect((await call(cookie, 'GET', '/api/projects')).status).toBe(401);
     const login = await t.request('POST', '/api/auth/login', {
@@ -674,12 +675,12 @@ describe('DELETE /api/rbac/users/{id}', () => {
   });
 
   it('refuses to delete yourself (400)', async () => {
-    const res = await call(admin(), 'DELETE', `/api/rbac/users/${userIdOf('admin@summit.test')}`);
+    const res = await call(admin(), 'DELETE', `/api/rbac/users/${await userIdOf('admin@summit.test')}`);
     expect(res.status).toBe(400);
   });
 
   it('answers 404 to a company admin deleting another company’s user, who stays', async () => {
-    const res = await call(admin(), 'DELETE', `/api/rbac/users/${userIdOf('admin@harbor.test')}`);
+    const res = await call(admin(), 'DELETE', `/api/rbac/users/${await userIdOf('admin@harbor.test')}`);
     expect(res.status).toBe(404);
     expect((await call(cookies['admin@harbor.test']!, 'GET', '/api/auth/user')).status).toBe(200);
   });

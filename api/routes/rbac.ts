@@ -30,31 +30,28 @@ import { sendListPage } from './paging.ts';
  * (company admins) and `platform:admin` (root) in; the mutators scope everything else.
  */
 export const rbacRoutes = new Hono<AppEnv>()
-  .get('/permissions', (c) => sendListPage(c, read(c, listPermissions)))
-  .get('/roles', (c) => {
+  .get('/permissions', async (c) => sendListPage(c, await read(c, listPermissions)))
+  .get('/roles', async (c) => {
     const user = sessionUser(c);
-    const rows = read(c, (conn) => listRoles(conn, user));
+    const rows = await read(c, (conn) => listRoles(conn, user));
     return sendListPage(c, rows);
   })
   .post('/roles', async (c) => {
     const body = await readJson(c);
-    return c.json(
-      mutate(c, (ctx) => createRole(ctx, body)),
-      201,
-    );
+    return c.json(await mutate(c, (ctx) => createRole(ctx, body)), 201);
   })
   .patch('/roles/:id', async (c) => {
     const id = roleIdParam(c.req.param('id'));
     const body = await readJson(c);
-    return c.json(mutate(c, (ctx) => updateRole(ctx, id, body)));
+    return c.json(await mutate(c, (ctx) => updateRole(ctx, id, body)));
   })
-  .delete('/roles/:id', (c) => {
+  .delete('/roles/:id', async (c) => {
     const id = roleIdParam(c.req.param('id'));
-    return c.json(mutate(c, (ctx) => deleteRole(ctx, id)));
+    return c.json(await mutate(c, (ctx) => deleteRole(ctx, id)));
   })
-  .get('/users', (c) => {
+  .get('/users', async (c) => {
     const user = sessionUser(c);
-    const rows = read(c, (conn) => listUsers(conn, user));
+    const rows = await read(c, (conn) => listUsers(conn, user));
     return sendListPage(c, rows);
   })
   .post('/users', async (c) => {
@@ -64,30 +61,30 @@ export const rbacRoutes = new Hono<AppEnv>()
     const { password } = validateAdminBody(UserCreateSchema, body);
     const oneTimePassword = password ? undefined : generateOneTimePassword();
     const hash = await hashPassword(password ?? oneTimePassword ?? '');
-    const user = mutate(c, (ctx) => createUser(ctx, body, hash));
+    const user = await mutate(c, (ctx) => createUser(ctx, body, hash));
     return c.json(oneTimePassword ? { ...user, one_time_password: oneTimePassword } : user, 201);
   })
   .patch('/users/:id', async (c) => {
     const body = await readJson(c);
     const { password } = validateAdminBody(UserPatchSchema, body);
     const hash = password ? await hashPassword(password) : undefined;
-    const updated = mutate(c, (ctx) => updateUser(ctx, c.req.param('id'), body, hash));
+    const updated = await mutate(c, (ctx) => updateUser(ctx, c.req.param('id'), body, hash));
     // Deactivated, demoted or given a new password: the user's open event streams end now, not at the next
     // heartbeat; a device still allowed reconnects and is checked afresh.
-    eventStreams(c.var.deps.db).closeUser(c.req.param('id'));
+    eventStreams(c.var.deps.database).closeUser(c.req.param('id'));
     return c.json(updated);
   })
-  .delete('/users/:id', (c) => {
-    const deleted = mutate(c, (ctx) => deleteUser(ctx, c.req.param('id')));
-    eventStreams(c.var.deps.db).closeUser(c.req.param('id'));
+  .delete('/users/:id', async (c) => {
+    const deleted = await mutate(c, (ctx) => deleteUser(ctx, c.req.param('id')));
+    eventStreams(c.var.deps.database).closeUser(c.req.param('id'));
     return c.json(deleted);
   })
-  .get('/companies/:id/users', (c) => {
+  .get('/companies/:id/users', async (c) => {
     const user = sessionUser(c);
-    const rows = read(c, (conn) => listCompanyUsers(conn, user, c.req.param('id')));
+    const rows = await read(c, (conn) => listCompanyUsers(conn, user, c.req.param('id')));
     return sendListPage(c, rows);
   })
   .patch('/companies/:id', async (c) => {
     const body = await readJson(c);
-    return c.json(mutate(c, (ctx) => updateCompany(ctx, c.req.param('id'), body)));
+    return c.json(await mutate(c, (ctx) => updateCompany(ctx, c.req.param('id'), body)));
   });

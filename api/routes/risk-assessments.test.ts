@@ -24,8 +24,8 @@ const list = async (cookie: string, query = '') => {
   expect(res.status).toBe(200);
   return (await res.json()) as Row[];
 };
-const userId = (email: string) =>
-  (t.db.$client.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string }).id;
+const userId = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,13 +52,15 @@ describe('POST /api/risk-assessments', () => {
       impact: 'medium',
       riskScore: 9,
       status: 'identified',
-      identifiedBy: userId('manager@summit.test'),
+      identifiedBy: await userId('manager@summit.test'),
       assignedTo: null,
       dueDate: null,
     });
-    const activity = t.db.$client
-      .prepare('SELECT action_type FROM user_activities WHERE entity_id = ?')
-      .get(row.id) as { action_type: string };
+    const activity = (
+      await t.query<{ action_type: string }>('SELECT action_type FROM user_activities WHERE entity_id = ?', [
+        row.id,
+      ])
+    )[0]!;
     expect(activity.action_type).toBe('risk_identified');
   });
 
@@ -72,7 +74,7 @@ describe('POST /api/risk-assessments', () => {
       impact: 'high',
       status: 'monitoring',
       mitigationPlan: 'Tarps and heaters on standby',
-      assignedTo: userId('crew@summit.test'),
+      assignedTo: await userId('crew@summit.test'),
       dueDate: '2025-09-30',
     });
     expect(res.status).toBe(201);
@@ -84,7 +86,7 @@ describe('POST /api/risk-assessments', () => {
       riskScore: 5,
       status: 'monitoring',
       mitigationPlan: 'Tarps and heaters on standby',
-      assignedTo: userId('crew@summit.test'),
+      assignedTo: await userId('crew@summit.test'),
       dueDate: '2025-09-30T00:00:00.000Z',
     });
   });
@@ -92,8 +94,13 @@ describe('POST /api/risk-assessments', () => {
   it('refuses a client-sent score or identifier (400)', async () => {
     expect((await create(admin, { projectId: projectA, riskTitle: 'R', riskScore: 1 })).status).toBe(400);
     expect(
-      (await create(admin, { projectId: projectA, riskTitle: 'R', identifiedBy: userId('crew@summit.test') }))
-        .status,
+      (
+        await create(admin, {
+          projectId: projectA,
+          riskTitle: 'R',
+          identifiedBy: await userId('crew@summit.test'),
+        })
+      ).status,
     ).toBe(400);
   });
 
@@ -115,7 +122,7 @@ describe('POST /api/risk-assessments', () => {
     const res = await create(admin, {
       projectId: projectA,
       riskTitle: 'R',
-      assignedTo: userId('crew@harbor.test'),
+      assignedTo: await userId('crew@harbor.test'),
     });
     expect(res.status).toBe(404);
   });

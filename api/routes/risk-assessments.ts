@@ -44,13 +44,13 @@ function* listRiskAssessments(
 
 /** Risk assessments (spec 02 sections 2 and 7): the company's, on projects the user may see. */
 export const riskRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
     const page = pageRequest(c);
     const query = parseWith(RiskAssessmentListQuerySchema, c.req.query());
     const { projectId } = query;
-    if (projectId) read(c, (conn) => findVisibleProject(conn, user, projectId));
-    const rows = read(c, (conn) =>
+    if (projectId) await read(c, (conn) => findVisibleProject(conn, user, projectId));
+    const rows = await read(c, (conn) =>
       listRiskAssessments(conn, user, query, {
         after: afterWhere(ORDER, page.after),
         limit: readLimit(page),
@@ -60,8 +60,5 @@ export const riskRoutes = new Hono<AppEnv>()
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(
-      mutate(c, (ctx) => createRiskAssessment(ctx, body)),
-      201,
-    );
+    return c.json(await mutate(c, (ctx) => createRiskAssessment(ctx, body)), 201);
   });

@@ -16,8 +16,8 @@ async function call(method: string, url: string, who: Who | null, body?: unknown
   const res = await t.request(method, url, { cookie: who ? cookie[who] : undefined, body });
   return { status: res.status, body: (await res.json()) as any };
 }
-const idOf = (email: string) =>
-  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
+const idOf = async (email: string) =>
+  (await t.query<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))[0]!.id;
 const inbox = async (who: Who) => (await call('GET', '/api/notifications', who)).body as any[];
 
 let projectId: string;
@@ -30,7 +30,7 @@ async function newTask(title = 'Pour footing') {
       title,
       projectId,
       dueDate: '2030-03-10',
-      assigneeId: idOf(EMAILS.sub),
+      assigneeId: await idOf(EMAILS.sub),
     })
   ).body;
 }
@@ -59,11 +59,11 @@ afterAll(() => t?.close());
 describe('POST /api/schedule-changes', () => {
   it('records the session user as requester whatever userId the body carries, pending, dated from the task', async () => {
     const task = await newTask();
-    const res = await request(task.id, 'crew', { userId: idOf(EMAILS.manager) });
+    const res = await request(task.id, 'crew', { userId: await idOf(EMAILS.manager) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       taskId: task.id,
-      userId: idOf(EMAILS.crew),
+      userId: await idOf(EMAILS.crew),
       reason: 'Concrete delivery late',
       originalDate: '2030-03-10T00:00:00.000Z',
       newDate: '2030-03-17T00:00:00.000Z',
@@ -143,7 +143,7 @@ describe('PATCH /api/schedule-changes/{id}', () => {
     const change = (await request(task.id)).body;
     const res = await call('PATCH', `/api/schedule-changes/${change.id}`, 'manager', { status: 'approved' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'approved', decidedBy: idOf(EMAILS.manager) });
+    expect(res.body).toMatchObject({ status: 'approved', decidedBy: await idOf(EMAILS.manager) });
     expect(res.body.decidedAt).toEqual(expect.any(String));
     const moved = (await call('GET', '/api/tasks', 'manager')).body.find((x: any) => x.id === task.id);
     expect(moved.dueDate).toBe('2030-03-17T00:00:00.000Z');

@@ -31,19 +31,19 @@ function* listScheduleChanges(c: Conn, user: SessionUser, page: { after?: SQL; l
 }
 
 export const scheduleChangeRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const page = pageRequest(c);
     const user = sessionUser(c);
-    const rows = read(c, (conn) =>
+    const rows = await read(c, (conn) =>
       listScheduleChanges(conn, user, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
     );
     return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => createScheduleChange(ctx, body))), 201);
+    return c.json(publicRow(await mutate(c, (ctx) => createScheduleChange(ctx, body))), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => updateScheduleChange(ctx, c.req.param('id'), body))));
+    return c.json(publicRow(await mutate(c, (ctx) => updateScheduleChange(ctx, c.req.param('id'), body))));
   });

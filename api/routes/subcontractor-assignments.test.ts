@@ -17,44 +17,54 @@ async function call(method: string, url: string, who: Who | null, body?: unknown
   const res = await t.request(method, url, { cookie: who ? cookie[who] : undefined, body });
   return { status: res.status, body: (await res.json()) as any };
 }
-const idOf = (email: string) =>
-  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
+/** Users' ids by email, read once in beforeAll (so the many lookups below stay synchronous). */
+const userIds = new Map<string, string>();
+const idOf = (email: string) => {
+  const id = userIds.get(email);
+  if (!id) throw new Error(`no user ${email}`);
+  return id;
+};
 
 let subAssignment: string;
 let otherAssignment: string;
 let deletedProjectAssignment: string;
 let projectId: string;
 
-function assign(subcontractorId: string, project: string) {
+async function assign(subcontractorId: string, project: string) {
   const id = crypto.randomUUID();
-  t.db
-    .insert(schema.subcontractorAssignments)
-    .values({
-      id,
-      subcontractorId,
-      projectId: project,
-      companyId: t.companyId('summit.test'),
-      assignedBy: idOf(EMAILS.manager),
-      startDate: '2030-01-01T00:00:00.000Z',
-      endDate: '2030-06-30T00:00:00.000Z',
-      specialization: 'Electrical',
-      status: 'active',
-      createdAt: '2030-01-01T00:00:00.000Z',
-    })
-    .run();
+  await t.orm((db) =>
+    db
+      .insert(schema.subcontractorAssignments)
+      .values({
+        id,
+        subcontractorId,
+        projectId: project,
+        companyId: t.companyId('summit.test'),
+        assignedBy: idOf(EMAILS.manager),
+        startDate: '2030-01-01T00:00:00.000Z',
+        endDate: '2030-06-30T00:00:00.000Z',
+        specialization: 'Electrical',
+        status: 'active',
+        createdAt: '2030-01-01T00:00:00.000Z',
+      })
+      .run(),
+  );
   return id;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const [who, email] of Object.entries(EMAILS)) cookie[who] = await t.login(email);
+  for (const u of await t.query<{ id: string; email: string }>('SELECT id, email FROM users')) {
+    userIds.set(u.email, u.id);
+  }
   projectId = (await call('POST', '/api/projects', 'manager', { name: 'Wiring', location: 'Block C' })).body
     .id;
   const doomed = (await call('POST', '/api/projects', 'manager', { name: 'Doomed', location: 'Block D' }))
     .body.id;
-  subAssignment = assign(idOf(EMAILS.sub), projectId);
-  otherAssignment = assign(idOf(EMAILS.crew), projectId);
-  deletedProjectAssignment = assign(idOf(EMAILS.sub), doomed);
+  subAssignment = await assign(idOf(EMAILS.sub), projectId);
+  otherAssignment = await assign(idOf(EMAILS.crew), projectId);
+  deletedProjectAssignment = await assign(idOf(EMAILS.sub), doomed);
   await call('DELETE', `/api/projects/${doomed}`, 'manager');
 });
 afterAll(() => t?.close());

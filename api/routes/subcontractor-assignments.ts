@@ -32,10 +32,10 @@ function* listAssignments(c: Conn, user: SessionUser, page: { after?: SQL; limit
 
 export const assignmentRoutes = new Hono<AppEnv>()
   // The company's assignments on live projects; a subcontractor sees only its own.
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
     const page = pageRequest(c);
-    const rows = read(c, (conn) =>
+    const rows = await read(c, (conn) =>
       listAssignments(conn, user, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
     );
     return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
@@ -43,9 +43,8 @@ export const assignmentRoutes = new Hono<AppEnv>()
   // A manager puts a subcontractor on a project (online only: the devices' mirror of it is read-only).
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(
-      mutate(c, (ctx) => createSubcontractorAssignment(ctx, body)),
-      201,
-    );
+    return c.json(await mutate(c, (ctx) => createSubcontractorAssignment(ctx, body)), 201);
   })
-  .delete('/:id', (c) => c.json(mutate(c, (ctx) => removeSubcontractorAssignment(ctx, c.req.param('id')))));
+  .delete('/:id', async (c) =>
+    c.json(await mutate(c, (ctx) => removeSubcontractorAssignment(ctx, c.req.param('id')))),
+  );

@@ -12,7 +12,7 @@ import { PullQuerySchema, pull } from '../sync/pull.ts';
 import { checkSchemaVersion, push } from '../sync/push.ts';
 import { claimNamedUploads } from '../storage/uploads.ts';
 import { inSyncTurn } from '../sync/turns.ts';
-import { sessionUser } from './helpers.ts';
+import { read, sessionUser } from './helpers.ts';
 
 /** Heartbeat of the event stream: a comment line keeps proxies from closing an idle connection. */
 export const eventStreamOptions = { heartbeatMs: 25_000 };
@@ -21,47 +21,49 @@ export const eventStreamOptions = { heartbeatMs: 25_000 };
  * each record's History. */
 export const syncRoutes = new Hono<AppEnv>()
   .post('/push', async (c) => {
-    const { db, now } = c.var.deps;
+    const { database, now } = c.var.deps;
     const body = await readJson(c);
     // A log pushed from a device may be the first use of a presigned upload (ADR 024).
     await claimNamedUploads(c.var.deps, sessionUser(c), body, 'skip');
-    const answer = await inSyncTurn(() => push(db, sessionUser(c), body, now()));
+    const answer = await inSyncTurn(() => push(database, sessionUser(c), body, now()));
     return c.json(answer.body, answer.status);
   })
   .get('/pull', async (c) => {
-    const { db, now } = c.var.deps;
+    const { database, now } = c.var.deps;
     const query = parseWith(PullQuerySchema, c.req.query());
     // SPEC P15: an app too old for the tables the server mirrors is told to update, as on push (P2).
     const refusal = checkSchemaVersion({ schemaVersion: query.schemaVersion });
     if (refusal) return c.json(refusal.body, refusal.status);
-    return c.json(await inSyncTurn(() => pull(db, sessionUser(c), query, now())));
+    return c.json(await inSyncTurn(() => pull(database, sessionUser(c), query, now())));
   })
   .put('/blobs/:sha256', async (c) => {
-    const { db, store, now } = c.var.deps;
-    const answer = await putBlob(db, store, sessionUser(c), c.req.param('sha256'), c.req.raw, now());
+    const { database, store, now } = c.var.deps;
+    const answer = await putBlob(database, store, sessionUser(c), c.req.param('sha256'), c.req.raw, now());
     return c.json(answer.body, answer.status);
   })
   .get('/events', (c) => {
     const user = sessionUser(c);
     const deps = c.var.deps;
-    const notifier = syncNotifier(deps.db);
-    const slot = eventStreams(deps.db).open(user);
+    const notifier = syncNotifier(deps.database);
+    const slot = eventStreams(deps.database).open(user);
     return streamSSE(c, async (stream) => {
-      let latest = notifier.current(user.companyId);
       let sent = -1;
       let wake: (() => void) | undefined;
-      const unsubscribe = notifier.subscribe(user.companyId, (version) => {
+      let latest = -1;
+      const unsubscribe = await notifier.subscribe(user.companyId, (version) => {
         latest = version;
         wake?.();
       });
+      latest = Math.max(latest, await notifier.current(user.companyId));
       stream.onAbort(() => wake?.());
       slot.onClose(() => wake?.());
       // Checked before every write: a signed-out, expired or deactivated session hears nothing more.
-      const stillSignedIn = () => !slot.closed && readSession(deps, user.sessionId, { touch: false });
+      const stillSignedIn = async () =>
+        !slot.closed && (await readSession(deps, user.sessionId, { touch: false })) !== null;
       try {
         while (!stream.aborted && !stream.closed && !slot.closed) {
           if (latest !== sent) {
-            if (!stillSignedIn()) break;
+            if (!(await stillSignedIn())) break;
             sent = latest;
             const event: VersionEvent = { version: latest };
             await stream.writeSSE({ event: 'version', data: JSON.stringify(event), id: String(latest) });
@@ -77,7 +79,7 @@ export const syncRoutes = new Hono<AppEnv>()
           });
           wake = undefined;
           if (idle && !stream.aborted) {
-            if (!stillSignedIn()) break;
+            if (!(await stillSignedIn())) break;
             await stream.write(': ping\n\n');
           }
         }
@@ -87,11 +89,11 @@ export const syncRoutes = new Hono<AppEnv>()
       }
     });
   })
-  .get('/conflicts', (c) => {
+  .get('/conflicts', async (c) => {
     const query = parseWith(ConflictQuerySchema, c.req.query());
-    return c.json(listConflicts(c.var.deps.db, sessionUser(c), query));
+    return c.json(await read(c, (conn) => listConflicts(conn, sessionUser(c), query)));
   })
-  .get('/history', (c) => {
+  .get('/history', async (c) => {
     const query = parseWith(HistoryQuerySchema, c.req.query());
-    return c.json(rowHistory(c.var.deps.db, sessionUser(c), query));
+    return c.json(await read(c, (conn) => rowHistory(conn, sessionUser(c), query)));
   });

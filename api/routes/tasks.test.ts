@@ -19,8 +19,13 @@ async function call(method: string, url: string, who: Who | null, body?: unknown
   const res = await t.request(method, url, { cookie: who ? cookie[who] : undefined, body });
   return { status: res.status, body: (await res.json()) as any };
 }
-const idOf = (email: string) =>
-  t.db.$client.prepare<[string], { id: string }>('SELECT id FROM users WHERE email = ?').get(email)!.id;
+/** Users' ids by email, read once in beforeAll (so the lookups below stay synchronous). */
+const userIds = new Map<string, string>();
+const idOf = (email: string) => {
+  const id = userIds.get(email);
+  if (!id) throw new Error(`no user ${email}`);
+  return id;
+};
 
 let projectId: string;
 let harborProjectId: string;
@@ -29,6 +34,9 @@ let harborTaskId: string;
 beforeAll(async () => {
   t = await createTestApp();
   for (const [who, email] of Object.entries(EMAILS)) cookie[who] = await t.login(email);
+  for (const u of await t.query<{ id: string; email: string }>('SELECT id, email FROM users')) {
+    userIds.set(u.email, u.id);
+  }
   projectId = (await call('POST', '/api/projects', 'manager', { name: 'Tasks tower', location: 'Pier 4' }))
     .body.id;
   harborProjectId = (await call('POST', '/api/projects', 'harbor', { name: 'Harbor wall', location: 'Dock' }))
@@ -63,7 +71,9 @@ describe('GET /api/tasks', () => {
     const listed = (await call('GET', '/api/tasks', 'manager')).body.find(
       (x: any) => x.id === created.body.id,
     );
-    const stored = t.db.select().from(schema.tasks).where(eq(schema.tasks.id, created.body.id)).get()!;
+    const stored = (await t.orm((db) =>
+      db.select().from(schema.tasks).where(eq(schema.tasks.id, created.body.id)).get(),
+    ))!;
     const expected = JSON.parse(JSON.stringify(publicRow(stored)));
     expect(listed).toEqual(expected);
     expect(Object.keys(listed)).toEqual(Object.keys(expected));
@@ -75,16 +85,18 @@ describe('GET /api/tasks', () => {
   it('shows a subcontractor only the tasks of its assigned projects and the tasks assigned to it', async () => {
     const assigned = (await call('POST', '/api/projects', 'manager', { name: 'Sub site', location: 'North' }))
       .body.id;
-    t.db
-      .insert(schema.subcontractorAssignments)
-      .values({
-        id: crypto.randomUUID(),
-        subcontractorId: idOf(EMAILS.sub),
-        projectId: assigned,
-        companyId: t.companyId('summit.test'),
-        status: 'active',
-      })
-      .run();
+    await t.orm((db) =>
+      db
+        .insert(schema.subcontractorAssignments)
+        .values({
+          id: crypto.randomUUID(),
+          subcontractorId: idOf(EMAILS.sub),
+          projectId: assigned,
+          companyId: t.companyId('summit.test'),
+          status: 'active',
+        })
+        .run(),
+    );
     const onAssigned = (
       await call('POST', '/api/tasks', 'manager', { title: 'Framing', projectId: assigned })
     ).body;
@@ -101,12 +113,12 @@ describe('GET /api/tasks', () => {
     expect(ids).toContain(onAssigned.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(elsewhere.id);
-    const assignedIds = t.db.$client
-      .prepare<[string], { project_id: string }>(
+    const assignedIds = (
+      await t.query<{ project_id: string }>(
         "SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'",
+        [idOf(EMAILS.sub)],
       )
-      .all(idOf(EMAILS.sub))
-      .map((r) => r.project_id);
+    ).map((r) => r.project_id);
     expect(
       list.body.every((x: any) => assignedIds.includes(x.projectId) || x.assigneeId === idOf(EMAILS.sub)),
     ).toBe(true);
@@ -288,7 +300,9 @@ describe('PATCH /api/tasks/{id}', () => {
       assigneeId: idOf('admin@harbor.test'),
     });
     expect(res.status).toBe(404);
-    const harborView = t.db.select().from(schema.tasks).where(eq(schema.tasks.id, harborTaskId)).get()!;
+    const harborView = (await t.orm((db) =>
+      db.select().from(schema.tasks).where(eq(schema.tasks.id, harborTaskId)).get(),
+    ))!;
     expect(harborView.status).toBe('pending');
   });
 
@@ -317,11 +331,9 @@ describe('DELETE /api/tasks/{id}', () => {
     expect((await call('GET', '/api/schedule-changes', 'manager')).body.map((x: any) => x.id)).not.toContain(
       change.id,
     );
-    const stored = t.db
-      .select()
-      .from(schema.scheduleChanges)
-      .where(eq(schema.scheduleChanges.id, change.id))
-      .get()!;
+    const stored = (await t.orm((db) =>
+      db.select().from(schema.scheduleChanges).where(eq(schema.scheduleChanges.id, change.id)).get(),
+    ))!;
     expect(stored.deletedAt).not.toBeNull();
     expect((await call('PATCH', `/api/tasks/${task.id}`, 'manager', { title: 'x' })).status).toBe(404);
     expect((await call('DELETE', `/api/tasks/${task.id}`, 'manager')).status).toBe(404);

@@ -87,25 +87,25 @@ export function* pageOfVisibleTasks(
 }
 
 export const taskRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
+  .get('/', async (c) => {
     const user = sessionUser(c);
     const page = pageRequest(c);
     if (page.limit !== undefined) {
-      const rows = read(c, (conn) => pageOfVisibleTasks(conn, user, page.after, readLimit(page)));
+      const rows = await read(c, (conn) => pageOfVisibleTasks(conn, user, page.after, readLimit(page)));
       return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
     }
-    if (isScopedToAssignments(user)) return c.json(read(c, (conn) => listVisibleTasks(conn, user)));
-    const list = read(c, (conn) => companyTaskList(conn, user));
+    if (isScopedToAssignments(user)) return c.json(await read(c, (conn) => listVisibleTasks(conn, user)));
+    const list = await read(c, (conn) => companyTaskList(conn, user));
     const etag = `W/"tasks-${list.version}"`;
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag });
     return c.body(list.json, 200, { 'Content-Type': 'application/json', ETag: etag });
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => createTask(ctx, body))), 201);
+    return c.json(publicRow(await mutate(c, (ctx) => createTask(ctx, body))), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(mutate(c, (ctx) => updateTask(ctx, c.req.param('id'), body))));
+    return c.json(publicRow(await mutate(c, (ctx) => updateTask(ctx, c.req.param('id'), body))));
   })
-  .delete('/:id', (c) => c.json(mutate(c, (ctx) => deleteTask(ctx, c.req.param('id')))));
+  .delete('/:id', async (c) => c.json(await mutate(c, (ctx) => deleteTask(ctx, c.req.param('id')))));

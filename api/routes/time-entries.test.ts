@@ -11,20 +11,22 @@ let harbor: string;
 const summitEntry = newId();
 const harborEntry = newId();
 
-function insertEntry(id: string, companyId: string) {
-  t.db
-    .insert(schema.timeEntries)
-    .values({
-      id,
-      companyId,
-      description: 'Formwork',
-      startTime: '2099-03-10T07:00:00.000Z',
-      endTime: '2099-03-10T15:30:00.000Z',
-      totalHours: 8.5,
-      hourlyRate: 65_00,
-      createdAt: '2099-03-10T16:00:00.000Z',
-    })
-    .run();
+async function insertEntry(id: string, companyId: string) {
+  await t.orm((db) =>
+    db
+      .insert(schema.timeEntries)
+      .values({
+        id,
+        companyId,
+        description: 'Formwork',
+        startTime: '2099-03-10T07:00:00.000Z',
+        endTime: '2099-03-10T15:30:00.000Z',
+        totalHours: 8.5,
+        hourlyRate: 65_00,
+        createdAt: '2099-03-10T16:00:00.000Z',
+      })
+      .run(),
+  );
 }
 
 beforeAll(async () => {
@@ -33,8 +35,8 @@ beforeAll(async () => {
   crew = await t.login('crew@summit.test');
   sub = await t.login('sub@summit.test');
   harbor = await t.login('admin@harbor.test');
-  insertEntry(summitEntry, t.companyId('summit.test'));
-  insertEntry(harborEntry, t.companyId('harbor.test'));
+  await insertEntry(summitEntry, t.companyId('summit.test'));
+  await insertEntry(harborEntry, t.companyId('harbor.test'));
 });
 afterAll(() => t.close());
 

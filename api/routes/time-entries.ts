@@ -27,10 +27,10 @@ function* listTimeEntries(c: Conn, companyId: string, page: { after?: SQL; limit
 }
 
 /** GET /api/time-entries (spec 01 section 7, read-only): the company's entries, latest start first. */
-export const timeEntryRoutes = new Hono<AppEnv>().get('/', (c) => {
+export const timeEntryRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const page = pageRequest(c);
   const { companyId } = sessionUser(c);
-  const rows = read(c, (conn) =>
+  const rows = await read(c, (conn) =>
     listTimeEntries(conn, companyId, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
   );
   return sendPage(c, page, rows, (r) => [r.startTime, r.id]);

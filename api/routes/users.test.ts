@@ -19,30 +19,40 @@ beforeAll(async () => {
   for (const [who, email] of Object.entries(EMAILS)) cookie[who] = await t.login(email);
   const companyId = t.companyId('summit.test');
   const password = await hashPassword(PASSWORD);
-  t.db
-    .insert(schema.users)
-    .values([
-      // A user without a role (no permissions at all) and a deactivated one.
-      {
-        id: crypto.randomUUID(),
-        email: 'nobody@summit.test',
-        firstName: 'No',
-        lastName: 'Role',
-        companyId,
-        password,
-      },
-      { id: crypto.randomUUID(), email: 'gone@summit.test', name: 'Gone Person', companyId, isActive: false },
-      { id: crypto.randomUUID(), email: 'plain@summit.test', companyId, roleId: 3 },
-    ])
-    .run();
+  await t.orm((db) =>
+    db
+      .insert(schema.users)
+      .values([
+        // A user without a role (no permissions at all) and a deactivated one.
+        {
+          id: crypto.randomUUID(),
+          email: 'nobody@summit.test',
+          firstName: 'No',
+          lastName: 'Role',
+          companyId,
+          password,
+        },
+        {
+          id: crypto.randomUUID(),
+          email: 'gone@summit.test',
+          name: 'Gone Person',
+          companyId,
+          isActive: false,
+        },
+        { id: crypto.randomUUID(), email: 'plain@summit.test', companyId, roleId: 3 },
+      ])
+      .run(),
+  );
   cookie.nobody = await t.login('nobody@summit.test', PASSWORD);
 });
 afterAll(() => t?.close());
 
-const summitActive = () =>
-  t.db.$client
-    .prepare<[string], { id: string }>('SELECT id FROM users WHERE company_id = ? AND is_active = 1')
-    .all(t.companyId('summit.test'))
+const summitActive = async () =>
+  (
+    await t.query<{ id: string }>('SELECT id FROM users WHERE company_id = ? AND is_active = 1', [
+      t.companyId('summit.test'),
+    ])
+  )
     .map((r) => r.id)
     .sort();
 
@@ -50,7 +60,7 @@ describe('GET /api/users/managers', () => {
   it("lists every active user of the company as {id, name}, nobody else's", async () => {
     const res = await call('GET', '/api/users/managers', 'crew');
     expect(res.status).toBe(200);
-    expect(res.body.map((u: any) => u.id).sort()).toEqual(summitActive());
+    expect(res.body.map((u: any) => u.id).sort()).toEqual(await summitActive());
     for (const u of res.body) expect(Object.keys(u).sort()).toEqual(['id', 'name']);
     const names = res.body.map((u: any) => u.name);
     expect(names).toContain('No Role');
@@ -70,7 +80,7 @@ describe('GET /api/users', () => {
   it("lists the company's active users with their name, email and role, never a password", async () => {
     const res = await call('GET', '/api/users', 'sub');
     expect(res.status).toBe(200);
-    expect(res.body.map((u: any) => u.id).sort()).toEqual(summitActive());
+    expect(res.body.map((u: any) => u.id).sort()).toEqual(await summitActive());
     for (const u of res.body) {
       expect(Object.keys(u).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'name', 'role']);
     }

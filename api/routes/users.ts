@@ -61,15 +61,10 @@ function byNameThenId(a: unknown[], b: unknown[]): number {
 type DirectoryUser = ReturnType<typeof activeUsers> extends Op<(infer U)[]> ? U : never;
 
 /** The directory, paged like every list (README "API"); it is small, so it is paged in memory. */
-function directoryPage<T>(c: Context<AppEnv>, present: (u: DirectoryUser) => T) {
+async function directoryPage<T>(c: Context<AppEnv>, present: (u: DirectoryUser) => T) {
   const page = pageRequest(c);
   const user = sessionUser(c);
-  const rows = pageOfArray(
-    page,
-    read(c, (conn) => activeUsers(conn, user)),
-    keyOf,
-    byNameThenId,
-  );
+  const rows = pageOfArray(page, await read(c, (conn) => activeUsers(conn, user)), keyOf, byNameThenId);
   return sendPage(c, page, rows, keyOf, present);
 }
 

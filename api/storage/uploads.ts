@@ -2,8 +2,6 @@ import pLimit from 'p-limit';
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import { StorageKey } from '#shared/schemas/photo.ts';
 import type { AppDeps, SessionUser } from '../context.ts';
-import { writeTx } from '../db/index.ts';
-import { runSync } from '../db/op.ts';
 import { OBJECT_URL_PREFIX } from '../mutators/statements.ts';
 import { restContext } from '../mutators/core.ts';
 import { recordUpload } from '../mutators/photos.ts';
@@ -16,7 +14,7 @@ import { isContentAddress, readImageMeta, storeImage, tooLarge, type ImageMeta }
  * that happens as the PUT reaches the app; with S3 the client PUTs into the bucket directly, and the app
  * claims the bytes the first time the uploader uses the key.
  */
-type Deps = Pick<AppDeps, 'db' | 'store' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'store' | 'now'>;
 
 /** Stores an upload's bytes and records the user's company as their owner. */
 export async function acceptUpload(
@@ -26,7 +24,8 @@ export async function acceptUpload(
   bytes: Uint8Array,
 ): Promise<ImageMeta> {
   const meta = await storeImage(deps.store, key, bytes, { companyId: user.companyId, userId: user.id });
-  writeTx(deps.db, () => runSync(recordUpload(restContext(deps.db, user, deps.now()), key)));
+  const now = deps.now();
+  await deps.database.writeTx(user.companyId, (conn) => recordUpload(restContext(conn, user, now), key));
   return meta;
 }
 

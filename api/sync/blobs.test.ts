@@ -14,12 +14,12 @@ beforeAll(async () => {
   t = await createTestApp();
   crew = await t.login('crew@summit.test');
   harborCrew = await t.login('crew@harbor.test');
-  harborProject = firstId(
+  harborProject = await firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     t.companyId('harbor.test'),
   );
-  project = firstId(
+  project = await firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     t.companyId('summit.test'),
@@ -61,7 +61,7 @@ describe('blob lane', () => {
   it('[B2] answers 404 when no photo of the caller’s company waits for the hash', async () => {
     const bytes = uniquePng();
     expect((await put(sha256(bytes), bytes)).status).toBe(404);
-    const harborHash = firstId(
+    const harborHash = await firstId(
       t,
       `SELECT sha256 AS id FROM photos WHERE company_id = ? AND sha256 NOT IN
          (SELECT sha256 FROM photos WHERE company_id = ? AND sha256 IS NOT NULL) LIMIT 1`,
@@ -80,7 +80,7 @@ describe('blob lane', () => {
     const big = new Uint8Array(MAX_PHOTO_BYTES + 1024);
     const streamed = await put(hash, big);
     expect(streamed.status).toBe(413);
-    expect(cell(t, 'photos', id, 'blob_status')).toBe('pending');
+    expect(await cell(t, 'photos', id, 'blob_status')).toBe('pending');
   });
 
   it('[B4] refuses bytes that do not match their hash with 400 HASH_MISMATCH', async () => {
@@ -88,7 +88,7 @@ describe('blob lane', () => {
     const res = await put(hash, uniquePng());
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('HASH_MISMATCH');
-    expect(cell(t, 'photos', id, 'blob_status')).toBe('pending');
+    expect(await cell(t, 'photos', id, 'blob_status')).toBe('pending');
   });
 
   it('[B5] decides the type by magic bytes, refusing anything but JPEG, PNG or WebP with 415', async () => {
@@ -104,16 +104,16 @@ describe('blob lane', () => {
     expect(first.status).toBe(201);
     expect(await first.json()).toEqual({ sha256: hash, stored: true, photos: 1 });
     expect(await t.store.has(hash)).toBe(true);
-    const version = t.db.$client
-      .prepare('SELECT last_version AS v FROM companies WHERE id = ?')
-      .get(t.companyId('summit.test'));
+    const [version] = await t.query('SELECT last_version AS v FROM companies WHERE id = ?', [
+      t.companyId('summit.test'),
+    ]);
     const repeat = await put(hash, bytes);
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual({ sha256: hash, stored: false, photos: 0 });
     expect(
-      t.db.$client
-        .prepare('SELECT last_version AS v FROM companies WHERE id = ?')
-        .get(t.companyId('summit.test')),
+      (
+        await t.query('SELECT last_version AS v FROM companies WHERE id = ?', [t.companyId('summit.test')])
+      )[0],
     ).toEqual(version);
   });
 
@@ -122,10 +122,10 @@ describe('blob lane', () => {
     const d = device(t, crew);
     await d.pull(0, 1); // a device the server knows: an unknown one pulling from a cursor downloads again (R5)
     expect((await put(hash, bytes, { 'content-type': 'image/png' })).status).toBe(201);
-    expect(cell(t, 'photos', id, 'blob_status')).toBe('present');
-    expect(cell(t, 'photos', id, 'filename')).toBe(hash);
-    expect(cell(t, 'photos', id, 'mime_type')).toBe('image/png');
-    expect(cell(t, 'photos', id, 'size_bytes')).toBe(bytes.byteLength);
+    expect(await cell(t, 'photos', id, 'blob_status')).toBe('present');
+    expect(await cell(t, 'photos', id, 'filename')).toBe(hash);
+    expect(await cell(t, 'photos', id, 'mime_type')).toBe('image/png');
+    expect(await cell(t, 'photos', id, 'size_bytes')).toBe(bytes.byteLength);
     const { body } = await d.pull(version);
     if ('reset' in body) throw new Error('reset');
     expect(body.changes).toEqual([
@@ -154,7 +154,7 @@ describe('blob lane', () => {
     const res = await put(summit.hash, bytes);
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ sha256: summit.hash, stored: true, photos: 1 });
-    expect(cell(t, 'photos', summit.id, 'blob_status')).toBe('present');
+    expect(await cell(t, 'photos', summit.id, 'blob_status')).toBe('present');
     const repeat = await put(summit.hash, bytes);
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual({ sha256: summit.hash, stored: false, photos: 0 });
@@ -193,7 +193,7 @@ describe('photo create', () => {
       }),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'photos', id, 'captured_at')).toBe('2026-05-04T07:12:09.000Z');
+    expect(await cell(t, 'photos', id, 'captured_at')).toBe('2026-05-04T07:12:09.000Z');
     const listed = await t.request('GET', `/api/photos?projectId=${project}`, { cookie: crew });
     const row = ((await listed.json()) as { id: string; capturedAt: string | null }[]).find(
       (p) => p.id === id,
@@ -212,6 +212,6 @@ describe('photo create', () => {
       }),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION_FAILED' });
-    expect(t.db.$client.prepare('SELECT count(*) AS n FROM photos WHERE id = ?').get(id)).toEqual({ n: 0 });
+    expect((await t.query('SELECT count(*) AS n FROM photos WHERE id = ?', [id]))[0]).toEqual({ n: 0 });
   });
 });

@@ -1,8 +1,7 @@
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import type { SessionUser } from '../context.ts';
-import { connOf } from '../db/database.ts';
-import { writeTx, type Db } from '../db/index.ts';
-import { io, runSync, type Op } from '../db/op.ts';
+import type { Database } from '../db/database.ts';
+import { io, type Op } from '../db/op.ts';
 import { valueStmt, type SqlConn } from '../db/sql.ts';
 import { HttpError, badRequest, notFound } from '../http.ts';
 import { restContext } from '../mutators/core.ts';
@@ -34,7 +33,7 @@ export interface BlobAnswer {
  * has a photo waiting for it, then size while streaming, hash and type.
  */
 export async function putBlob(
-  db: Db,
+  database: Database,
   store: BlobStore,
   user: SessionUser,
   sha256: string,
@@ -44,8 +43,8 @@ export async function putBlob(
   if (!SHA256_HEX.test(sha256)) {
     throw badRequest('The address must be the SHA-256 of the bytes, in lowercase hex', { sha256: 'invalid' });
   }
-  const conn = connOf(db);
-  if (!runSync(photoOfBlobVisible(conn, user, sha256))) throw notFound('Photo for these bytes');
+  if (!(await database.read((c) => photoOfBlobVisible(c, user, sha256))))
+    throw notFound('Photo for these bytes');
   const bytes = await readCappedBody(req, MAX_PHOTO_BYTES);
   if (sha256Hex(bytes) !== sha256) {
     throw new HttpError(400, 'HASH_MISMATCH', 'The bytes do not match their SHA-256; upload them again');
@@ -53,13 +52,13 @@ export async function putBlob(
   const mime = await sniffImage(bytes);
   // B6, per company: the answer and the write depend only on the caller's company, never on whether
   // another company sent the same bytes (that would tell it who holds which file).
-  const stored = !(runSync(companyHoldsBlob(conn, user.companyId, sha256)) && (await store.has(sha256)));
+  const held = await database.read((c) => companyHoldsBlob(c, user.companyId, sha256));
+  const stored = !(held && (await store.has(sha256)));
   if (stored) await storeContentAddressed(store, sha256, bytes);
 
-  const ctx = restContext(db, user, now);
-  const photos = writeTx(db, () =>
-    runSync(markBlobPresent(ctx, sha256, { mimeType: mime, sizeBytes: bytes.byteLength })),
+  const photos = await database.writeTx(user.companyId, (conn) =>
+    markBlobPresent(restContext(conn, user, now), sha256, { mimeType: mime, sizeBytes: bytes.byteLength }),
   );
-  if (photos > 0) syncNotifier(db).poke(user.companyId);
+  if (photos > 0) syncNotifier(database).poke(user.companyId);
   return { status: stored ? 201 : 200, body: { sha256, stored, photos } };
 }

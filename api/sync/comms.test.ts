@@ -28,13 +28,13 @@ beforeAll(async () => {
     t.login('sub@summit.test'),
   ]);
   summit = t.companyId('summit.test');
-  const subId = firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
-  subProject = firstId(
+  const subId = await firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
+  subProject = await firstId(
     t,
     `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active' LIMIT 1`,
     subId,
   );
-  otherProject = firstId(
+  otherProject = await firstId(
     t,
     `SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL AND id NOT IN
        (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active')
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const userId = (email: string) => firstId(t, 'SELECT id FROM users WHERE email = ?', email);
+const userId = async (email: string) => firstId(t, 'SELECT id FROM users WHERE email = ?', email);
 
 async function pullAll(cookie: string) {
   const d = device(t, cookie);
@@ -88,15 +88,15 @@ describe('communications and change orders on the sync lane', () => {
     ]);
     expect(body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
 
-    const all = (table: string) =>
+    const all = async (table: string) =>
       new Set(
-        (
-          t.db.$client.prepare(`SELECT id FROM ${table} WHERE company_id = ?`).all(summit) as { id: string }[]
-        ).map((r) => r.id),
+        (await t.query<{ id: string }>(`SELECT id FROM ${table} WHERE company_id = ?`, [summit])).map(
+          (r) => r.id,
+        ),
       );
     const forCrew = await pullAll(crew);
-    expect(idsIn(forCrew, 'communications')).toEqual(all('communications'));
-    expect(idsIn(forCrew, 'change_orders')).toEqual(all('change_orders'));
+    expect(idsIn(forCrew, 'communications')).toEqual(await all('communications'));
+    expect(idsIn(forCrew, 'change_orders')).toEqual(await all('change_orders'));
 
     const forSub = await pullAll(sub);
     const subComms = idsIn(forSub, 'communications');
@@ -138,18 +138,18 @@ describe('communications and change orders on the sync lane', () => {
         costImpact: 1999,
         timeImpact: 2,
         status: 'approved',
-        approvedBy: userId('admin@summit.test'),
+        approvedBy: await userId('admin@summit.test'),
       }),
     ]);
     expect(status).toBe(200);
     expect(body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
-    expect(cell(t, 'communications', comm, 'type')).toBe('dispute');
-    expect(cell(t, 'communications', comm, 'from_user_id')).toBe(userId('crew@summit.test'));
-    expect(cell(t, 'communications', comm, 'from_name')).not.toBe('Someone else');
-    expect(cell(t, 'change_orders', order, 'status')).toBe('pending');
-    expect(cell(t, 'change_orders', order, 'approved_by')).toBeNull();
-    expect(cell(t, 'change_orders', order, 'cost_impact')).toBe(1999);
-    expect(cell(t, 'change_orders', order, 'requested_by')).toBe(userId('crew@summit.test'));
+    expect(await cell(t, 'communications', comm, 'type')).toBe('dispute');
+    expect(await cell(t, 'communications', comm, 'from_user_id')).toBe(await userId('crew@summit.test'));
+    expect(await cell(t, 'communications', comm, 'from_name')).not.toBe('Someone else');
+    expect(await cell(t, 'change_orders', order, 'status')).toBe('pending');
+    expect(await cell(t, 'change_orders', order, 'approved_by')).toBeNull();
+    expect(await cell(t, 'change_orders', order, 'cost_impact')).toBe(1999);
+    expect(await cell(t, 'change_orders', order, 'requested_by')).toBe(await userId('crew@summit.test'));
 
     // The manager's device pulls both.
     const changes = await pullAll(manager);
@@ -180,7 +180,7 @@ describe('communications and change orders on the sync lane', () => {
         description: 'Needs the office',
       }),
     ]);
-    const version = cell(t, 'change_orders', order, 'version') as number;
+    const version = (await cell(t, 'change_orders', order, 'version')) as number;
     for (const cookie of [crew, sub]) {
       const d = device(t, cookie);
       const { body } = await d.push([
@@ -193,8 +193,8 @@ describe('communications and change orders on the sync lane', () => {
       });
       expect(rest.status).toBe(403);
     }
-    expect(cell(t, 'change_orders', order, 'status')).toBe('pending');
-    expect(cell(t, 'change_orders', order, 'version')).toBe(version);
+    expect(await cell(t, 'change_orders', order, 'status')).toBe('pending');
+    expect(await cell(t, 'change_orders', order, 'version')).toBe(version);
   });
 
   it('[W16] a decision applies while pending; a second one, made offline, comes back named; REST answers 409', async () => {
@@ -208,7 +208,7 @@ describe('communications and change orders on the sync lane', () => {
         costImpact: 123456,
       }),
     ]);
-    const base = cell(t, 'change_orders', order, 'version') as number;
+    const base = (await cell(t, 'change_orders', order, 'version')) as number;
     // Both office devices saw the request pending; the manager's approval reaches the server first.
     const first = device(t, manager);
     const second = device(t, admin);
@@ -216,9 +216,9 @@ describe('communications and change orders on the sync lane', () => {
       first.mutation('patch', 'change_orders', order, { status: 'approved' }, { baseVersion: base }),
     ]);
     expect(approve.body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'change_orders', order, 'status')).toBe('approved');
-    expect(cell(t, 'change_orders', order, 'approved_by')).toBe(userId('manager@summit.test'));
-    const after = cell(t, 'change_orders', order, 'version') as number;
+    expect(await cell(t, 'change_orders', order, 'status')).toBe('approved');
+    expect(await cell(t, 'change_orders', order, 'approved_by')).toBe(await userId('manager@summit.test'));
+    const after = (await cell(t, 'change_orders', order, 'version')) as number;
     expect(after).toBeGreaterThan(base);
 
     // A later clock would win a field under W1 (c); a decision is not a field and must not.
@@ -236,8 +236,8 @@ describe('communications and change orders on the sync lane', () => {
       code: 'ALREADY_DECIDED',
       message: 'This change order was already approved by David Okafor',
     });
-    expect(cell(t, 'change_orders', order, 'status')).toBe('approved');
-    expect(cell(t, 'change_orders', order, 'version')).toBe(after);
+    expect(await cell(t, 'change_orders', order, 'status')).toBe('approved');
+    expect(await cell(t, 'change_orders', order, 'version')).toBe(after);
 
     const rest = await t.request('PATCH', `/api/change-orders/${order}`, {
       cookie: admin,
@@ -261,12 +261,12 @@ describe('communications and change orders on the sync lane', () => {
         description: 'Then approve me',
       }),
     ]);
-    const base = cell(t, 'change_orders', order, 'version') as number;
+    const base = (await cell(t, 'change_orders', order, 'version')) as number;
     const m = device(t, manager);
     await m.push([
       m.mutation('patch', 'change_orders', order, { status: 'rejected' }, { baseVersion: base }),
     ]);
-    expect(cell(t, 'change_orders', order, 'reason')).toBe('Rejected by project manager');
+    expect(await cell(t, 'change_orders', order, 'reason')).toBe('Rejected by project manager');
     const a = device(t, admin);
     const { body } = await a.push([
       a.mutation('patch', 'change_orders', order, { status: 'approved' }, { baseVersion: base }),
@@ -299,7 +299,7 @@ describe('communications and change orders on the sync lane', () => {
       d.mutation('delete', 'communications', comm),
     ]);
     expect(body.results.map((r) => r.code)).toEqual(['UNSUPPORTED_OP', 'UNSUPPORTED_OP']);
-    expect(cell(t, 'communications', comm, 'subject')).toBe('S');
+    expect(await cell(t, 'communications', comm, 'subject')).toBe('S');
   });
 });
 
@@ -313,7 +313,7 @@ describe('the schema version of an app that predates mirrored communications', (
     );
     expect(status).toBe(426);
     expect(body).toMatchObject({ code: 'SCHEMA_TOO_OLD', minSchemaVersion: 2 });
-    expect(cell(t, 'communications', comm, 'id')).toBeUndefined();
+    expect(await cell(t, 'communications', comm, 'id')).toBeUndefined();
   });
 
   it('[P15] pull with schemaVersion 1 answers 426, with 3 answers 400, with 2 the page', async () => {

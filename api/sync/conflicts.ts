@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { fieldInWords, instantInWords, valueInWords } from '#shared/rules/field-words.ts';
 import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Conn } from '../db/database.ts';
 import { isScopedToAssignments } from '../db/scope.ts';
 import { notify, type MutationContext } from '../mutators/core.ts';
 import { io, type Op } from '../db/op.ts';
-import { valueStmt } from '../db/sql.ts';
+import { rowsStmt, valueStmt, type Stmt } from '../db/sql.ts';
 import { ACTIVITY_ENTITY } from './history.ts';
 import { ENTITY_NAME } from './tables.ts';
 
@@ -36,34 +36,47 @@ const LIMIT = 500;
  * The conflict history of the caller's company (sync/SPEC.md W5), newest first. A subcontractor sees only
  * the entries its own writes took part in, since the others may be about rows outside its projects.
  */
-export function listConflicts(db: Db, user: SessionUser, query: ConflictQuery): ConflictEntry[] {
+type StoredConflict = Omit<ConflictEntry, 'keptValue' | 'overwrittenValue'> & {
+  keptValue: string;
+  overwrittenValue: string;
+};
+
+/** One statement per combination of filters (eight at most), prepared once each. */
+const CONFLICT_QUERIES = new Map<string, Stmt<StoredConflict>>();
+
+function conflictQuery(byTable: boolean, byRow: boolean, scoped: boolean): Stmt<StoredConflict> {
+  const key = `${byTable}${byRow}${scoped}`;
+  let stmt = CONFLICT_QUERIES.get(key);
+  if (stmt) return stmt;
   const where = ['c.company_id = @company'];
-  if (query.table) where.push('c.table_name = @table');
-  if (query.rowId) where.push('c.row_id = @rowId');
-  if (isScopedToAssignments(user)) {
+  if (byTable) where.push('c.table_name = @table');
+  if (byRow) where.push('c.row_id = @rowId');
+  if (scoped) {
     where.push(`(c.user_id = @user OR c.kept_client_id IN (SELECT client_id FROM sync_clients WHERE user_id = @user)
       OR c.overwritten_client_id IN (SELECT client_id FROM sync_clients WHERE user_id = @user))`);
   }
-  const rows = db.$client
-    .prepare<
-      Record<string, string>,
-      Omit<ConflictEntry, 'keptValue' | 'overwrittenValue'> & {
-        keptValue: string;
-        overwrittenValue: string;
-      }
-    >(
-      `SELECT c.id, c.table_name AS "table", c.row_id AS rowId, c.field, c.kept_value AS keptValue,
-         c.overwritten_value AS overwrittenValue, c.kept_client_id AS keptClientId,
-         c.overwritten_client_id AS overwrittenClientId, c.user_id AS userId, c.mutation_id AS mutationId,
-         c.created_at AS createdAt
-       FROM sync_conflicts c WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.id DESC LIMIT ${LIMIT}`,
-    )
-    .all({
+  // Aliases are quoted: PostgreSQL would fold rowId to rowid.
+  stmt = rowsStmt<StoredConflict>(
+    `SELECT c.id, c.table_name AS "table", c.row_id AS "rowId", c.field, c.kept_value AS "keptValue",
+       c.overwritten_value AS "overwrittenValue", c.kept_client_id AS "keptClientId",
+       c.overwritten_client_id AS "overwrittenClientId", c.user_id AS "userId", c.mutation_id AS "mutationId",
+       c.created_at AS "createdAt"
+     FROM sync_conflicts c WHERE ${where.join(' AND ')} ORDER BY c.created_at DESC, c.id DESC LIMIT ${LIMIT}`,
+  );
+  CONFLICT_QUERIES.set(key, stmt);
+  return stmt;
+}
+
+export function* listConflicts(c: Conn, user: SessionUser, query: ConflictQuery): Op<ConflictEntry[]> {
+  const scoped = isScopedToAssignments(user);
+  const rows = yield* io(
+    c.sql.all(conflictQuery(!!query.table, !!query.rowId, scoped), {
       company: user.companyId,
-      user: user.id,
+      ...(scoped ? { user: user.id } : {}),
       ...(query.table ? { table: query.table } : {}),
       ...(query.rowId ? { rowId: query.rowId } : {}),
-    });
+    }),
+  );
   return rows.map((r) => ({
     ...r,
     keptValue: JSON.parse(r.keptValue) as unknown,

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(open.splice(0).map((r) => r.cancel().catch(() => {})));
   // A cancelled stream frees its slot once its loop has woken; the next test starts from none.
-  for (let i = 0; i < 200 && eventStreams(t.db).count() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 200 && eventStreams(t.database).count() > 0; i++)
+    await new Promise((r) => setTimeout(r, 10));
 });
 afterAll(() => t.close());
 
@@ -57,7 +58,7 @@ async function commit() {
 }
 
 const setActive = (email: string, active: boolean) =>
-  t.db.$client.prepare('UPDATE users SET is_active = ? WHERE email = ?').run(active ? 1 : 0, email);
+  t.exec('UPDATE users SET is_active = ? WHERE email = ?', [active ? 1 : 0, email]);
 
 async function withHeartbeat<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   const saved = eventStreamOptions.heartbeatMs;
@@ -73,13 +74,13 @@ describe('event streams', () => {
   it('[L10] ends a deactivated user’s stream at the next event, without sending it', async () => {
     const crew = await openStream(await t.login('crew@summit.test'));
     const manager = await openStream(await t.login('manager@summit.test'));
-    setActive('crew@summit.test', false);
+    await setActive('crew@summit.test', false);
     try {
       await commit();
       expect(await manager.next()).toMatch(/^event: version\n/);
       expect(await crew.next()).toBeNull();
     } finally {
-      setActive('crew@summit.test', true);
+      await setActive('crew@summit.test', true);
     }
   });
 
@@ -88,9 +89,7 @@ describe('event streams', () => {
       const cookie = await t.login('crew@summit.test');
       const stream = await openStream(cookie);
       // Signed out elsewhere (another process, an admin): only the session row is gone.
-      t.db.$client
-        .prepare('DELETE FROM sessions WHERE sid = ?')
-        .run(hashToken(cookie.replace(/^sc_session=/, '')));
+      await t.exec('DELETE FROM sessions WHERE sid = ?', [hashToken(cookie.replace(/^sc_session=/, ''))]);
       // Pings sent before the row went may still be in flight; after it, the stream ends.
       for (let blocks = 0; (await stream.next()) !== null; blocks++) expect(blocks).toBeLessThan(100);
     });
@@ -106,10 +105,9 @@ describe('event streams', () => {
   it('[L10] ends a user’s streams as soon as an admin deactivates the user, not at the next heartbeat', async () => {
     const cookie = await t.login('crew@summit.test');
     const stream = await openStream(cookie);
-    const crewId = t.db.$client
-      .prepare<[], string>(`SELECT id FROM users WHERE email = 'crew@summit.test'`)
-      .pluck()
-      .get()!;
+    const crewId = (
+      await t.query<{ id: string }>(`SELECT id FROM users WHERE email = 'crew@summit.test'`)
+    )[0]!.id;
     const res = await t.request('PATCH', `/api/rbac/users/${crewId}`, {
       cookie: admin,
       body: { is_active: false },
@@ -123,7 +121,7 @@ describe('event streams', () => {
       ]);
       expect(ended).toBeNull();
     } finally {
-      setActive('crew@summit.test', true);
+      await setActive('crew@summit.test', true);
     }
   });
 
@@ -133,7 +131,7 @@ describe('event streams', () => {
     const streams = [];
     for (let i = 0; i < 4; i++) streams.push(await openStream(cookie));
     expect(await streams[0]!.next()).toBeNull();
-    expect(eventStreams(t.db).count(userId)).toBe(3);
+    expect(eventStreams(t.database).count(userId)).toBe(3);
     await commit();
     for (const s of streams.slice(1)) expect(await s.next()).toMatch(/^event: version\n/);
   });

@@ -1,7 +1,6 @@
-import type Database from 'better-sqlite3';
-import type { Db } from '../db/index.ts';
-import { io, runSync, type Op } from '../db/op.ts';
-import { sqliteConn, valueStmt, type SqlConn } from '../db/sql.ts';
+import type { Database } from '../db/database.ts';
+import { io, type Op } from '../db/op.ts';
+import { valueStmt, type SqlConn } from '../db/sql.ts';
 import { HttpError } from '../http.ts';
 
 type Listener = (version: number) => void;
@@ -24,31 +23,41 @@ export const POLL_MS = 500;
 
 /**
  * Pokes for GET /api/sync/events (sync/SPEC.md L10): per company, the listeners of its latest version.
- * Writers poke after their commit (push, REST `mutate`, blob uploads) so a device hears at once; a poll
- * per company with listeners catches any other writer (another process, a script). A poke for a company
- * nobody listens to costs one map lookup.
+ * Writers poke after their commit (push, REST `mutate`, blob uploads) so a device hears at once; on
+ * PostgreSQL the poke is also announced to the other API processes (LISTEN/NOTIFY), whose listeners hear it
+ * the same way. A poll per company with listeners catches any other writer (a script, a lost notification).
+ * A poke for a company nobody listens to here costs one map lookup.
  */
 export class SyncNotifier {
   private readonly channels = new Map<string, Channel>();
-  private readonly conn: { sql: SqlConn };
+  private readonly pollMs: number;
 
-  constructor(private readonly sqlite: Database.Database) {
-    this.conn = { sql: sqliteConn(sqlite) };
+  /** `pollMs: 0` turns the poll off (a test that must see the pokes alone). */
+  constructor(
+    private readonly database: Database,
+    options: { pollMs?: number } = {},
+  ) {
+    this.pollMs = options.pollMs ?? POLL_MS;
+    database.onAnnounce((companyId) => this.check(companyId));
   }
 
   /** The company's latest version now. */
-  current(companyId: string): number {
-    return runSync(companyVersion(this.conn, companyId));
+  current(companyId: string): Promise<number> {
+    return this.database.read((c) => companyVersion(c, companyId));
   }
 
   /** Calls `listener` with each new latest version; returns the unsubscribe function. */
-  subscribe(companyId: string, listener: Listener): () => void {
+  async subscribe(companyId: string, listener: Listener): Promise<() => void> {
     let channel = this.channels.get(companyId);
     if (!channel) {
-      const timer = setInterval(() => this.poke(companyId), POLL_MS);
-      timer.unref();
-      channel = { listeners: new Set(), last: this.current(companyId), timer };
-      this.channels.set(companyId, channel);
+      const last = await this.current(companyId);
+      channel = this.channels.get(companyId); // another stream of the company may have opened meanwhile
+      if (!channel) {
+        const timer = setInterval(() => this.check(companyId), this.pollMs || 2 ** 31 - 1);
+        timer.unref();
+        channel = { listeners: new Set(), last, timer };
+        this.channels.set(companyId, channel);
+      }
     }
     channel.listeners.add(listener);
     return () => {
@@ -67,28 +76,39 @@ export class SyncNotifier {
     return this.channels.get(companyId)?.listeners.size ?? 0;
   }
 
-  /** Call after a commit that may have raised the company's version. */
+  /** Call after a commit that may have raised the company's version: here and in the other processes. */
   poke(companyId: string): void {
+    this.database.announce(companyId);
+    this.check(companyId);
+  }
+
+  /** Reads the company's version when someone here listens, and tells them when it went up. */
+  private check(companyId: string): void {
     const channel = this.channels.get(companyId);
     if (!channel) return;
-    if (!this.sqlite.open) {
+    if (!this.database.open) {
       clearInterval(channel.timer);
       this.channels.delete(companyId);
       return;
     }
-    const version = this.current(companyId);
-    if (version === channel.last) return;
-    channel.last = version;
-    for (const listener of channel.listeners) listener(version);
+    this.current(companyId).then(
+      (version) => {
+        // Reads finish in any order; a version only goes up, so an older answer is no news.
+        if (version <= channel.last) return;
+        channel.last = version;
+        for (const listener of channel.listeners) listener(version);
+      },
+      () => undefined, // closed meanwhile, or unreachable: the next poll or poke reads again
+    );
   }
 }
 
-const notifiers = new WeakMap<Database.Database, SyncNotifier>();
+const notifiers = new WeakMap<Database, SyncNotifier>();
 
-/** The notifier of a database connection (one per process and database). */
-export function syncNotifier(db: Db): SyncNotifier {
-  let n = notifiers.get(db.$client);
-  if (!n) notifiers.set(db.$client, (n = new SyncNotifier(db.$client)));
+/** The notifier of a database (one per process and database). */
+export function syncNotifier(database: Database): SyncNotifier {
+  let n = notifiers.get(database);
+  if (!n) notifiers.set(database, (n = new SyncNotifier(database)));
   return n;
 }
 
@@ -190,11 +210,11 @@ export class EventStreams {
   }
 }
 
-const registries = new WeakMap<Database.Database, EventStreams>();
+const registries = new WeakMap<Database, EventStreams>();
 
-/** The open event streams of a database connection (one per process and database). */
-export function eventStreams(db: Db): EventStreams {
-  let r = registries.get(db.$client);
-  if (!r) registries.set(db.$client, (r = new EventStreams()));
+/** The open event streams of a database (one registry per process and database). */
+export function eventStreams(database: Database): EventStreams {
+  let r = registries.get(database);
+  if (!r) registries.set(database, (r = new EventStreams()));
   return r;
 }

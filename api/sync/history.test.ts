@@ -26,12 +26,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userId = (email: string) => firstId(t, 'SELECT id FROM users WHERE email = ?', email);
-const displayName = (email: string) => {
-  const u = t.db.$client
-    .prepare('SELECT first_name AS f, last_name AS l FROM users WHERE email = ?')
-    .get(email) as { f: string; l: string };
-  return `${u.f} ${u.l}`;
+const userId = async (email: string) => firstId(t, 'SELECT id FROM users WHERE email = ?', email);
+const displayName = async (email: string) => {
+  const [u] = await t.query<{ f: string; l: string }>(
+    'SELECT first_name AS f, last_name AS l FROM users WHERE email = ?',
+    [email],
+  );
+  return `${u!.f} ${u!.l}`;
 };
 
 interface Notification {
@@ -86,7 +87,7 @@ async function offlineEditWins(name: string) {
     ),
   ]);
   expect(offline.body.results[0]).toMatchObject({ status: 'applied' });
-  expect(cell(t, 'projects', row.id, 'description')).toBe('Pour on Monday');
+  expect(await cell(t, 'projects', row.id, 'description')).toBe('Pour on Monday');
   return { row, adminDevice, managerDevice, offlineAt: new Date(t0 - 5 * 60_000) };
 }
 
@@ -97,7 +98,7 @@ describe('a replaced value is never lost unseen', () => {
     expect(more).toEqual([]);
     expect(n).toMatchObject({ type: 'warning', relatedEntityType: 'project', relatedEntityId: row.id });
     expect(n!.title).toBe('Your description was replaced');
-    expect(n!.message).toContain(displayName('manager@summit.test'));
+    expect(n!.message).toContain(await displayName('manager@summit.test'));
     expect(n!.message).toContain('project "Harbor Annex"');
     expect(n!.message).toContain('from "Pour on Friday" to "Pour on Monday"');
     const when = new Intl.DateTimeFormat('en-US', {
@@ -171,7 +172,7 @@ describe('a replaced value is never lost unseen', () => {
         { baseVersion: row.version, clientTime: t0 },
       ),
     ]);
-    expect(cell(t, 'projects', row.id, 'location')).toBe('Phone');
+    expect(await cell(t, 'projects', row.id, 'location')).toBe('Phone');
     expect(await notificationsOf(admin, row.id)).toEqual([]);
   });
 
@@ -186,8 +187,8 @@ describe('a replaced value is never lost unseen', () => {
         field: 'description',
         replacedValue: 'Pour on Friday',
         keptValue: 'Pour on Monday',
-        replacedBy: { id: userId('admin@summit.test'), name: displayName('admin@summit.test') },
-        keptBy: { id: userId('manager@summit.test'), name: displayName('manager@summit.test') },
+        replacedBy: { id: await userId('admin@summit.test'), name: await displayName('admin@summit.test') },
+        keptBy: { id: await userId('manager@summit.test'), name: await displayName('manager@summit.test') },
       }),
     ]);
     const activities = history.entries.filter((e) => e.kind === 'activity').map((e) => e.actionType);
@@ -200,7 +201,7 @@ describe('a replaced value is never lost unseen', () => {
 
   it('[W12] Restore is an ordinary synced patch of that one field, and wins as the newest edit', async () => {
     const { row, adminDevice } = await offlineEditWins('Depot Yard');
-    const version = Number(cell(t, 'projects', row.id, 'version'));
+    const version = Number(await cell(t, 'projects', row.id, 'version'));
     const { body } = await adminDevice.push([
       adminDevice.mutation(
         'patch',
@@ -211,7 +212,7 @@ describe('a replaced value is never lost unseen', () => {
       ),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'projects', row.id, 'description')).toBe('Pour on Friday');
+    expect(await cell(t, 'projects', row.id, 'description')).toBe('Pour on Friday');
   });
 
   it('[W12] answers the History only for a row the caller may read: 404 for another company or an unassigned subcontractor', async () => {

@@ -10,9 +10,9 @@ import {
 } from '#shared/sync-protocol.ts';
 
 import type { SessionUser } from '../context.ts';
-import type { Db } from '../db/index.ts';
-import { connOf, type Conn } from '../db/database.ts';
-import { runSync, type Op } from '../db/op.ts';
+import type { Conn } from '../db/database.ts';
+import { io, type Op } from '../db/op.ts';
+import { rowsStmt } from '../db/sql.ts';
 import { notFound } from '../http.ts';
 import { findVisibleProject } from '../mutators/core.ts';
 import { findVisibleChangeOrder } from '../mutators/change-orders.ts';
@@ -61,9 +61,9 @@ const FIND_VISIBLE: Record<SyncTable, (c: Conn, user: SessionUser, id: string) =
  * routes apply (company, subcontractor assignments). The one place the history asks about visibility, so
  * it follows whatever scope builder the mutators use.
  */
-export function assertRowVisible(db: Db, user: SessionUser, table: SyncTable, rowId: string): void {
+export function* assertRowVisible(c: Conn, user: SessionUser, table: SyncTable, rowId: string): Op<void> {
   if (!user.permissions.has(READ_PERMISSION[table])) throw notFound('Record');
-  runSync(FIND_VISIBLE[table](connOf(db), user, rowId));
+  yield* FIND_VISIBLE[table](c, user, rowId);
 }
 
 const LIMIT = 200;
@@ -98,32 +98,33 @@ interface ActivityRow {
 const user = (id: string | null, name: string | null): HistoryUser | null =>
   id ? { id, name: name ?? 'Unknown user' } : null;
 
+const CONFLICTS = rowsStmt<ConflictRow>(
+  `SELECT c.id, c.field, c.kept_value AS "keptValue", c.overwritten_value AS "overwrittenValue",
+     ku.id AS "keptUserId", ${USER_NAME.replaceAll('u.', 'ku.')} AS "keptUserName",
+     ru.id AS "replacedUserId", ${USER_NAME.replaceAll('u.', 'ru.')} AS "replacedUserName",
+     c.created_at AS "at"
+   FROM sync_conflicts c
+   LEFT JOIN users ku ON ku.id = ${CLIENT_USER('c.kept_client_id')}
+   LEFT JOIN users ru ON ru.id = ${CLIENT_USER('c.overwritten_client_id')}
+   WHERE c.company_id = @company AND c.table_name = @table AND c.row_id = @rowId
+   ORDER BY c.created_at DESC, c.id DESC LIMIT ${LIMIT}`,
+);
+const ACTIVITIES = rowsStmt<ActivityRow>(
+  `SELECT a.id, a.action_type AS "actionType", a.description, u.id AS "userId", ${USER_NAME} AS "userName",
+     a.created_at AS "at"
+   FROM user_activities a LEFT JOIN users u ON u.id = a.user_id
+   WHERE a.company_id = @company AND a.entity_type = @entity AND a.entity_id = @rowId
+   ORDER BY a.created_at DESC, a.id DESC LIMIT ${LIMIT}`,
+);
+
 /** GET /api/sync/history?table=&rowId=: the History of a row the caller may read, newest first. */
-export function rowHistory(db: Db, caller: SessionUser, query: HistoryQuery): RowHistory {
-  assertRowVisible(db, caller, query.table, query.rowId);
-  const params = { company: caller.companyId, table: query.table, rowId: query.rowId };
-  const conflicts = db.$client
-    .prepare<typeof params, ConflictRow>(
-      `SELECT c.id, c.field, c.kept_value AS keptValue, c.overwritten_value AS overwrittenValue,
-         ku.id AS keptUserId, ${USER_NAME.replaceAll('u.', 'ku.')} AS keptUserName,
-         ru.id AS replacedUserId, ${USER_NAME.replaceAll('u.', 'ru.')} AS replacedUserName,
-         c.created_at AS at
-       FROM sync_conflicts c
-       LEFT JOIN users ku ON ku.id = ${CLIENT_USER('c.kept_client_id')}
-       LEFT JOIN users ru ON ru.id = ${CLIENT_USER('c.overwritten_client_id')}
-       WHERE c.company_id = @company AND c.table_name = @table AND c.row_id = @rowId
-       ORDER BY c.created_at DESC, c.id DESC LIMIT ${LIMIT}`,
-    )
-    .all(params);
-  const activities = db.$client
-    .prepare<{ company: string; entity: string; rowId: string }, ActivityRow>(
-      `SELECT a.id, a.action_type AS actionType, a.description, u.id AS userId, ${USER_NAME} AS userName,
-         a.created_at AS at
-       FROM user_activities a LEFT JOIN users u ON u.id = a.user_id
-       WHERE a.company_id = @company AND a.entity_type = @entity AND a.entity_id = @rowId
-       ORDER BY a.created_at DESC, a.id DESC LIMIT ${LIMIT}`,
-    )
-    .all({ company: caller.companyId, entity: ACTIVITY_ENTITY[query.table], rowId: query.rowId });
+export function* rowHistory(c: Conn, caller: SessionUser, query: HistoryQuery): Op<RowHistory> {
+  yield* assertRowVisible(c, caller, query.table, query.rowId);
+  const company = caller.companyId;
+  const conflicts = yield* io(c.sql.all(CONFLICTS, { company, table: query.table, rowId: query.rowId }));
+  const activities = yield* io(
+    c.sql.all(ACTIVITIES, { company, entity: ACTIVITY_ENTITY[query.table], rowId: query.rowId }),
+  );
   const entries: HistoryEntry[] = [
     ...conflicts.map((c): ReplacedValueEntry => ({
       kind: 'replaced',

@@ -1,6 +1,5 @@
-import { connOf, type Conn } from '../db/database.ts';
-import { writeTx, type Db } from '../db/index.ts';
-import { io, runSync, type Op } from '../db/op.ts';
+import type { Conn, Database } from '../db/database.ts';
+import { io, type Op } from '../db/op.ts';
 import { rowsStmt, valueStmt, type Stmt } from '../db/sql.ts';
 
 // Children first: deleting a parent cascades to its children, which must be counted in the horizon too.
@@ -18,7 +17,7 @@ const HORIZON_SQL = `SELECT max(v) FROM (
   UNION ALL SELECT max(version) FROM schedule_changes WHERE company_id = @company
     AND (deleted_at < @before OR task_id IN (${purged('tasks')})
       OR task_id IN (SELECT id FROM tasks WHERE project_id IN (${purged('projects')})))
-  UNION ALL SELECT max(version) FROM sync_tombstones WHERE company_id = @company AND deleted_at < @before)`;
+  UNION ALL SELECT max(version) FROM sync_tombstones WHERE company_id = @company AND deleted_at < @before) AS removed`;
 
 function purged(table: string): string {
   return `SELECT id FROM ${table} WHERE company_id = @company AND deleted_at < @before`;
@@ -70,12 +69,12 @@ export function* purgeCompanyTombstones(
 
 /** `purgeCompanyTombstones` in a write transaction of its own. */
 export function purgeTombstones(
-  db: Db,
+  database: Database,
   companyId: string,
   olderThanIso: string,
   now: Date = new Date(),
-): { purged: number; horizon: number } {
-  return writeTx(db, () => runSync(purgeCompanyTombstones(connOf(db), companyId, olderThanIso, now)));
+): Promise<{ purged: number; horizon: number }> {
+  return database.writeTx(companyId, (c) => purgeCompanyTombstones(c, companyId, olderThanIso, now));
 }
 
 /** Every company's id. */
@@ -106,24 +105,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * theirs. Each company is its own short write
  * transaction, so a pass never holds the write lock for long.
  */
-export function sweepSyncState(
-  db: Db,
+export async function sweepSyncState(
+  database: Database,
   now: Date = new Date(),
-): { purged: number; results: number; conflicts: number; clients: number } {
-  const conn = connOf(db);
+): Promise<{ purged: number; results: number; conflicts: number; clients: number }> {
   const tombstonesBefore = new Date(now.getTime() - TOMBSTONE_RETENTION_DAYS * DAY_MS).toISOString();
   let purged = 0;
-  for (const company of runSync(companyIds(conn))) {
-    purged += purgeTombstones(db, company, tombstonesBefore, now).purged;
+  for (const company of await database.read(companyIds)) {
+    purged += (await purgeTombstones(database, company, tombstonesBefore, now)).purged;
   }
   const resultsBefore = new Date(now.getTime() - RESULT_RETENTION_DAYS * DAY_MS).toISOString();
-  const results = writeTx(db, () => runSync(purgeOlder(conn, PURGE_RESULTS, resultsBefore)));
+  const results = await database.writeTx(null, (c) => purgeOlder(c, PURGE_RESULTS, resultsBefore));
   const historyBefore = new Date(now.getTime() - HISTORY_RETENTION_DAYS * DAY_MS).toISOString();
-  const conflicts = writeTx(db, () => runSync(purgeOlder(conn, PURGE_HISTORY, historyBefore)));
+  const conflicts = await database.writeTx(null, (c) => purgeOlder(c, PURGE_HISTORY, historyBefore));
   const idleBefore = new Date(now.getTime() - IDLE_CLIENT_RETENTION_DAYS * DAY_MS).toISOString();
   // A device that never pushed has no mutation id to protect (P3, P4): forgetting it costs it one fresh
   // download (L9) if it ever comes back. A device that pushed is kept: its last id stops a replay twice.
-  const clients = writeTx(db, () => runSync(purgeOlder(conn, PURGE_IDLE_CLIENTS, idleBefore)));
+  const clients = await database.writeTx(null, (c) => purgeOlder(c, PURGE_IDLE_CLIENTS, idleBefore));
   return { purged, results, conflicts, clients };
 }
 
@@ -133,25 +131,30 @@ export function sweepSyncState(
  * (shutdown) is skipped. Returns a function that stops them.
  */
 export function startSyncRetention(
-  db: Db,
+  database: Database,
   options: { firstMs?: number; intervalMs?: number; now?: () => Date } = {},
 ): () => void {
   const now = options.now ?? (() => new Date());
   let timer: NodeJS.Timeout;
+  let stopped = false;
   const schedule = (ms: number) => {
-    timer = setTimeout(pass, ms);
+    timer = setTimeout(() => void pass(), ms);
     timer.unref();
   };
-  const pass = () => {
-    if (!db.$client.open) return;
+  const pass = async () => {
+    if (!database.open || stopped) return;
     try {
-      sweepSyncState(db, now());
+      await sweepSyncState(database, now());
     } catch (err) {
       // Busy or failing: the next pass tries again; nothing is lost by waiting.
-      console.error(`sync retention failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (database.open)
+        console.error(`sync retention failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    schedule(options.intervalMs ?? RETENTION_INTERVAL_MS);
+    if (!stopped) schedule(options.intervalMs ?? RETENTION_INTERVAL_MS);
   };
   schedule(options.firstMs ?? 60_000);
-  return () => clearTimeout(timer);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

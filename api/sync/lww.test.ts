@@ -20,7 +20,7 @@ beforeAll(async () => {
     t.login('manager@summit.test'),
     t.login('sub@summit.test'),
   ]);
-  project = firstId(
+  project = await firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     t.companyId('summit.test'),
@@ -47,23 +47,23 @@ async function freshTask(): Promise<{ id: string; version: number }> {
   return { id, version: body.results[0]!.version! };
 }
 
-function history(rowId: string) {
-  return t.db.$client
-    .prepare(
-      `SELECT field, kept_value AS kept, overwritten_value AS overwritten, kept_client_id AS keptClient,
-         overwritten_client_id AS overwrittenClient FROM sync_conflicts WHERE row_id = ? ORDER BY created_at, rowid`,
-    )
-    .all(rowId) as {
+/** The row's conflict history in the order it was written (ids are UUIDv7, made in creation order). */
+async function history(rowId: string) {
+  return t.query<{
     field: string;
     kept: string;
     overwritten: string;
     keptClient: string;
     overwrittenClient: string;
-  }[];
+  }>(
+    `SELECT field, kept_value AS kept, overwritten_value AS overwritten, kept_client_id AS "keptClient",
+       overwritten_client_id AS "overwrittenClient" FROM sync_conflicts WHERE row_id = ? ORDER BY created_at, id`,
+    [rowId],
+  );
 }
 
-const fieldMeta = (id: string) =>
-  JSON.parse(String(cell(t, 'tasks', id, 'field_meta'))) as Record<string, [number, number, string]>;
+const fieldMeta = async (id: string) =>
+  JSON.parse(String(await cell(t, 'tasks', id, 'field_meta'))) as Record<string, [number, number, string]>;
 
 describe('per-field last writer wins', () => {
   it('[W1] applies a patch made on the current version', async () => {
@@ -74,8 +74,8 @@ describe('per-field last writer wins', () => {
     ]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
     expect(body.results[0]!.conflicts).toBeUndefined();
-    expect(cell(t, 'tasks', row.id, 'title')).toBe('Grid A-F');
-    expect(history(row.id)).toEqual([]);
+    expect(await cell(t, 'tasks', row.id, 'title')).toBe('Grid A-F');
+    expect(await history(row.id)).toEqual([]);
   });
 
   it('[W1] keeps both concurrent edits of different fields, whatever their times', async () => {
@@ -93,8 +93,8 @@ describe('per-field last writer wins', () => {
       ),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'tasks', row.id, 'title')).toBe('Grid A-H');
-    expect(cell(t, 'tasks', row.id, 'priority')).toBe('critical');
+    expect(await cell(t, 'tasks', row.id, 'title')).toBe('Grid A-H');
+    expect(await cell(t, 'tasks', row.id, 'priority')).toBe('critical');
   });
 
   it('[W1] on the same field the later time wins and the earlier loses, both kept in the history', async () => {
@@ -113,9 +113,9 @@ describe('per-field last writer wins', () => {
       status: 'partially_applied',
       conflicts: [{ field: 'title', kept: 'From B', yours: 'From C' }],
     });
-    expect(cell(t, 'tasks', row.id, 'title')).toBe('From B');
-    expect(cell(t, 'tasks', row.id, 'priority')).toBe('low');
-    expect(history(row.id)).toEqual([
+    expect(await cell(t, 'tasks', row.id, 'title')).toBe('From B');
+    expect(await cell(t, 'tasks', row.id, 'priority')).toBe('low');
+    expect(await history(row.id)).toEqual([
       {
         field: 'title',
         kept: '"From B"',
@@ -147,8 +147,8 @@ describe('per-field last writer wins', () => {
       ),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'tasks', row.id, 'title')).toBe('Mine 2');
-    expect(history(row.id)).toEqual([]);
+    expect(await cell(t, 'tasks', row.id, 'title')).toBe('Mine 2');
+    expect(await history(row.id)).toEqual([]);
   });
 
   it('[W2] clamps a clock a year ahead, so a real edit made after the window beats it', async () => {
@@ -166,7 +166,9 @@ describe('per-field last writer wins', () => {
       ),
     ]);
     expect(first.body.results[0]).toMatchObject({ status: 'applied' });
-    expect(fieldMeta(row.id).title![1]).toBeLessThanOrEqual(t.deps.now().getTime() + MAX_CLOCK_AHEAD_MS);
+    expect((await fieldMeta(row.id)).title![1]).toBeLessThanOrEqual(
+      t.deps.now().getTime() + MAX_CLOCK_AHEAD_MS,
+    );
 
     t.clock.offsetMs = 2 * 60_000;
     const honest = device(t, manager);
@@ -174,7 +176,7 @@ describe('per-field last writer wins', () => {
       honest.mutation('patch', 'tasks', row.id, { title: 'Real edit' }, { baseVersion: row.version }),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'tasks', row.id, 'title')).toBe('Real edit');
+    expect(await cell(t, 'tasks', row.id, 'title')).toBe('Real edit');
   });
 
   it('[W3] equal times keep the value the server already has', async () => {
@@ -191,7 +193,7 @@ describe('per-field last writer wins', () => {
       status: 'partially_applied',
       conflicts: [{ field: 'title', kept: 'Tie A' }],
     });
-    expect(cell(t, 'tasks', row.id, 'title')).toBe('Tie A');
+    expect(await cell(t, 'tasks', row.id, 'title')).toBe('Tie A');
   });
 
   it('[W4] a losing value equal to the kept one is not a conflict', async () => {
@@ -211,7 +213,7 @@ describe('per-field last writer wins', () => {
       b.mutation('patch', 'tasks', row.id, { title: 'Same' }, { baseVersion: row.version, clientTime: T }),
     ]);
     expect(body.results[0]).toEqual({ id: 1, status: 'applied', version: expect.any(Number) as number });
-    expect(history(row.id)).toEqual([]);
+    expect(await history(row.id)).toEqual([]);
   });
 
   it('[W5] serves the history to the row’s company only, and to a subcontractor only its own', async () => {
@@ -273,7 +275,7 @@ describe('per-field last writer wins', () => {
       ),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'rejected', code: 'ROW_DELETED' });
-    expect(cell(t, 'tasks', row.id, 'title')).toBe('Set out grid lines');
+    expect(await cell(t, 'tasks', row.id, 'title')).toBe('Set out grid lines');
     const again = await a.push([a.mutation('delete', 'tasks', row.id)]);
     expect(again.body.results[0]).toEqual({
       id: 2,
@@ -297,7 +299,7 @@ describe('per-field last writer wins', () => {
       field.mutation('patch', 'tasks', row.id, { projectId: parent }, { baseVersion: row.version }),
     ]);
     expect(body.results.map((r) => r.code)).toEqual(['PARENT_DELETED', 'PARENT_DELETED', 'PARENT_DELETED']);
-    expect(cell(t, 'tasks', row.id, 'project_id')).toBe(project);
+    expect(await cell(t, 'tasks', row.id, 'project_id')).toBe(project);
   });
 
   it('[W8] a create sent again by the same device is applied once; by another device it is a conflict', async () => {
@@ -322,8 +324,8 @@ describe('per-field last writer wins', () => {
     await a.push([
       a.mutation('patch', 'tasks', row.id, { status: 'completed' }, { baseVersion: row.version }),
     ]);
-    expect(cell(t, 'tasks', row.id, 'completed_at')).not.toBeNull();
-    expect(fieldMeta(row.id).completedAt![2]).toBe(a.clientId);
+    expect(await cell(t, 'tasks', row.id, 'completed_at')).not.toBeNull();
+    expect((await fieldMeta(row.id)).completedAt![2]).toBe(a.clientId);
   });
 
   it('[W10] a REST edit takes part like a device, stamped as the server', async () => {
@@ -334,7 +336,7 @@ describe('per-field last writer wins', () => {
       body: { title: 'Office edit' },
     });
     expect(rest.status).toBe(200);
-    expect(fieldMeta(row.id).title![2]).toBe('server');
+    expect((await fieldMeta(row.id)).title![2]).toBe('server');
     const a = device(t, crew);
     const { body } = await a.push([
       a.mutation(
@@ -349,6 +351,6 @@ describe('per-field last writer wins', () => {
       status: 'partially_applied',
       conflicts: [{ field: 'title', kept: 'Office edit' }],
     });
-    expect(history(row.id)[0]).toMatchObject({ keptClient: 'server', overwrittenClient: a.clientId });
+    expect((await history(row.id))[0]).toMatchObject({ keptClient: 'server', overwrittenClient: a.clientId });
   });
 });

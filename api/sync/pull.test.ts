@@ -23,7 +23,7 @@ beforeAll(async () => {
     t.login('sub@summit.test'),
   ]);
   summit = t.companyId('summit.test');
-  project = firstId(
+  project = await firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     summit,
@@ -31,15 +31,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lastVersion = (company = summit) =>
-  (t.db.$client.prepare('SELECT last_version AS v FROM companies WHERE id = ?').get(company) as { v: number })
-    .v;
+const lastVersion = async (company = summit) =>
+  (await t.query<{ v: number }>('SELECT last_version AS v FROM companies WHERE id = ?', [company]))[0]!.v;
 
-function idsOf(table: PulledTable, company: string): Set<string> {
+async function idsOf(table: PulledTable, company: string): Promise<Set<string>> {
   return new Set(
-    (
-      t.db.$client.prepare(`SELECT id FROM ${table} WHERE company_id = ?`).all(company) as { id: string }[]
-    ).map((r) => r.id),
+    (await t.query<{ id: string }>(`SELECT id FROM ${table} WHERE company_id = ?`, [company])).map(
+      (r) => r.id,
+    ),
   );
 }
 
@@ -88,7 +87,7 @@ describe('pull', () => {
     expect(new Set(versions).size).toBe(versions.length);
     const harbor = t.companyId('harbor.test');
     for (const c of body.changes) {
-      expect(idsOf(c.table, harbor).has(c.id)).toBe(false);
+      expect((await idsOf(c.table, harbor)).has(c.id)).toBe(false);
     }
     const tables: PulledTable[] = [
       'projects',
@@ -101,7 +100,8 @@ describe('pull', () => {
       'users',
       'subcontractor_assignments',
     ];
-    const total = tables.reduce((n, table) => n + idsOf(table, summit).size, 0);
+    let total = 0;
+    for (const table of tables) total += (await idsOf(table, summit)).size;
     expect(body.changes.length).toBe(total);
     const later = await pullPage(admin, `cursor=${versions[50]}&limit=5000`);
     expect(later.body.changes.map((c) => c.version)).toEqual(versions.slice(51));
@@ -109,7 +109,7 @@ describe('pull', () => {
 
   it('[L3] sends rows in camelCase without sync bookkeeping, and tombstones without data', async () => {
     const d = device(t, admin);
-    const before = lastVersion();
+    const before = await lastVersion();
     const id = newId();
     await d.push([
       d.mutation('create', 'tasks', id, {
@@ -135,11 +135,11 @@ describe('pull', () => {
     const log = body.changes.find((c) => c.table === 'project_logs');
     expect(log && !log.deleted && Array.isArray(log.data.images)).toBe(true);
 
-    const afterCreate = lastVersion();
+    const afterCreate = await lastVersion();
     await d.push([d.mutation('delete', 'tasks', id)]);
     const gone = await d.pull(afterCreate);
     if ('reset' in gone.body) throw new Error('reset');
-    expect(gone.body.changes).toEqual([{ table: 'tasks', id, version: lastVersion(), deleted: true }]);
+    expect(gone.body.changes).toEqual([{ table: 'tasks', id, version: await lastVersion(), deleted: true }]);
   });
 
   it('[L3] every row sent parses strictly with its shared wire schema, whoever pulls', async () => {
@@ -162,7 +162,7 @@ describe('pull', () => {
     const paged = await pullAll(d, 0, 7);
     expect(paged.changes).toEqual(whole.changes);
     expect(paged.last.hasMore).toBe(false);
-    expect(paged.cursor).toBe(lastVersion());
+    expect(paged.cursor).toBe(await lastVersion());
     const page = await d.pull(0, 7);
     if ('reset' in page.body) throw new Error('reset');
     expect(page.body).toMatchObject({ hasMore: true, cursor: page.body.changes[6]!.version });
@@ -179,18 +179,18 @@ describe('pull', () => {
     ]);
     t.clock.offsetMs = 3_600_000;
     try {
-      const { body } = await d.pull(lastVersion());
+      const { body } = await d.pull(await lastVersion());
       expect(body).toMatchObject({ lastMutationId: 2 });
       expect(Math.abs((body as PullPage).serverTime - (Date.now() + 3_600_000))).toBeLessThan(5_000);
     } finally {
       t.clock.offsetMs = 0;
     }
-    const anonymous = await pullPage(crew, `cursor=${lastVersion()}`);
+    const anonymous = await pullPage(crew, `cursor=${await lastVersion()}`);
     expect(anonymous.body.lastMutationId).toBe(0);
   });
 
   it('[L11] answers 503 SYNC_UNAVAILABLE with Retry-After to pulls beyond the 256 already waiting', async () => {
-    const cursor = lastVersion();
+    const cursor = await lastVersion();
     const answers = await Promise.all(
       Array.from({ length: 300 }, () =>
         t.request('GET', `/api/sync/pull?cursor=${cursor}`, { cookie: crew }),
@@ -206,10 +206,10 @@ describe('pull', () => {
   });
 
   it('[L6] mirrors for every role and synced table exactly the rows the REST lists show', async () => {
-    const subId = firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
+    const subId = await firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
     // Edge cases of the rule: a task assigned to the subcontractor on a project it is not assigned to, and
     // a project whose assignment ended (its rows must leave the subcontractor's mirror and lists alike).
-    const outside = firstId(
+    const outside = await firstId(
       t,
       `SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL AND id NOT IN
          (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ?) ORDER BY id LIMIT 1`,
@@ -225,17 +225,16 @@ describe('pull', () => {
         assigneeId: subId,
       }),
     ]);
-    const ended = firstId(
+    const ended = await firstId(
       t,
       `SELECT project_id AS id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active'
        ORDER BY project_id LIMIT 1`,
       subId,
     );
-    t.db.$client
-      .prepare(
-        `UPDATE subcontractor_assignments SET status = 'completed' WHERE subcontractor_id = ? AND project_id = ?`,
-      )
-      .run(subId, ended);
+    await t.exec(
+      `UPDATE subcontractor_assignments SET status = 'completed' WHERE subcontractor_id = ? AND project_id = ?`,
+      [subId, ended],
+    );
     const lists: Record<SyncTable, string> = {
       projects: '/api/projects',
       tasks: '/api/tasks',
@@ -263,15 +262,14 @@ describe('pull', () => {
     expect(seen['sub photos']).toBeGreaterThan(0);
     expect(seen['sub tasks']).toBeLessThan(seen['crew tasks']!);
     expect(seen['sub projects']).toBeLessThan(seen['crew projects']!);
-    t.db.$client
-      .prepare(
-        `UPDATE subcontractor_assignments SET status = 'active' WHERE subcontractor_id = ? AND project_id = ?`,
-      )
-      .run(subId, ended);
+    await t.exec(
+      `UPDATE subcontractor_assignments SET status = 'active' WHERE subcontractor_id = ? AND project_id = ?`,
+      [subId, ended],
+    );
   });
 
   it('[L7] resets a cursor that is ahead of the server', async () => {
-    const { body } = await device(t, crew).pull(lastVersion() + 10);
+    const { body } = await device(t, crew).pull((await lastVersion()) + 10);
     expect(body).toEqual({ reset: true, reason: 'ahead' });
   });
 
@@ -279,11 +277,15 @@ describe('pull', () => {
     const d = device(t, admin);
     const id = newId();
     await d.push([d.mutation('create', 'tasks', id, { title: 'Temporary', category: 'general' })]);
-    const beforeDelete = lastVersion();
+    const beforeDelete = await lastVersion();
     await d.push([d.mutation('delete', 'tasks', id)]);
-    const tombstone = lastVersion();
+    const tombstone = await lastVersion();
 
-    const { horizon, purged } = purgeTombstones(t.db, summit, new Date(Date.now() + 60_000).toISOString());
+    const { horizon, purged } = await purgeTombstones(
+      t.database,
+      summit,
+      new Date(Date.now() + 60_000).toISOString(),
+    );
     expect(purged).toBeGreaterThan(0);
     expect(horizon).toBeGreaterThanOrEqual(tombstone);
     expect((await d.pull(beforeDelete)).body).toEqual({ reset: true, reason: 'horizon' });
@@ -293,10 +295,10 @@ describe('pull', () => {
   });
 
   it('[L9] resets a subcontractor whose assignments changed since its full download', async () => {
-    const subId = firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
+    const subId = await firstId(t, `SELECT id FROM users WHERE email = 'sub@summit.test'`);
     const d = device(t, sub);
     const first = await pullAll(d, 0, 5000);
-    const unassigned = firstId(
+    const unassigned = await firstId(
       t,
       `SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL AND id NOT IN
          (SELECT project_id FROM subcontractor_assignments WHERE subcontractor_id = ? AND status = 'active') LIMIT 1`,
@@ -304,12 +306,11 @@ describe('pull', () => {
       subId,
     );
     expect(first.changes.some((c) => c.id === unassigned)).toBe(false);
-    t.db.$client
-      .prepare(
-        `INSERT INTO subcontractor_assignments (id, subcontractor_id, project_id, company_id, status, created_at)
-         VALUES (?, ?, ?, ?, 'active', ?)`,
-      )
-      .run(newId(), subId, unassigned, summit, new Date().toISOString());
+    await t.exec(
+      `INSERT INTO subcontractor_assignments (id, subcontractor_id, project_id, company_id, status, created_at)
+       VALUES (?, ?, ?, ?, 'active', ?)`,
+      [newId(), subId, unassigned, summit, new Date().toISOString()],
+    );
     expect((await d.pull(first.cursor)).body).toEqual({ reset: true, reason: 'scope' });
     const again = await pullAll(d, 0, 5000);
     expect(again.changes.some((c) => c.id === unassigned)).toBe(true);
@@ -355,15 +356,15 @@ describe('read-only mirrors', () => {
         .filter((c) => c.table === 'users')
         .map((c) => [c.id, c.deleted ? null : (c.data as Record<string, unknown>)]),
     );
-  const userId = (email: string) => firstId(t, 'SELECT id FROM users WHERE email = ?', email);
+  const userId = async (email: string) => firstId(t, 'SELECT id FROM users WHERE email = ?', email);
 
   it('[L12] sends every role the company’s people by name, role kind and active flag, never a password', async () => {
-    const companyUsers = idsOf('users', summit);
+    const companyUsers = await idsOf('users', summit);
     for (const cookie of [admin, crew, sub]) {
       const { body } = await pullPage(cookie, 'cursor=0&limit=5000');
       const users = usersOf(body);
       expect(new Set(users.keys())).toEqual(companyUsers);
-      const crewRow = users.get(userId('crew@summit.test'))!;
+      const crewRow = users.get(await userId('crew@summit.test'))!;
       expect(Object.keys(crewRow).sort()).toEqual(
         [
           'email',
@@ -384,16 +385,16 @@ describe('read-only mirrors', () => {
   });
 
   it('[L12] shows colleagues’ email addresses to office roles only; crew and subcontractors see their own', async () => {
-    const adminId = userId('admin@summit.test');
+    const adminId = await userId('admin@summit.test');
     const { body: office } = await pullPage(admin, 'cursor=0&limit=5000');
-    expect(usersOf(office).get(userId('crew@summit.test'))!.email).toBe('crew@summit.test');
+    expect(usersOf(office).get(await userId('crew@summit.test'))!.email).toBe('crew@summit.test');
     for (const [cookie, own] of [
       [crew, 'crew@summit.test'],
       [sub, 'sub@summit.test'],
     ] as const) {
       const users = usersOf((await pullPage(cookie, 'cursor=0&limit=5000')).body);
       expect(users.get(adminId)!.email).toBeNull();
-      expect(users.get(userId(own))!.email).toBe(own);
+      expect(users.get(await userId(own))!.email).toBe(own);
       const emails = [...users.values()].map((u) => u!.email).filter((e) => e !== null);
       expect(emails).toEqual([own]);
     }
@@ -402,14 +403,15 @@ describe('read-only mirrors', () => {
   it('[L12] sends subcontractor assignments: the company’s to the office, only its own to a subcontractor', async () => {
     const assignmentsOf = (body: PullPage) =>
       body.changes.filter((c) => c.table === 'subcontractor_assignments').map((c) => c.id);
-    const all = idsOf('subcontractor_assignments', summit);
+    const all = await idsOf('subcontractor_assignments', summit);
     expect(all.size).toBeGreaterThan(0);
     expect(new Set(assignmentsOf((await pullPage(admin, 'cursor=0&limit=5000')).body))).toEqual(all);
-    const subId = userId('sub@summit.test');
-    const own = t.db.$client
-      .prepare('SELECT id FROM subcontractor_assignments WHERE subcontractor_id = ?')
-      .pluck()
-      .all(subId) as string[];
+    const subId = await userId('sub@summit.test');
+    const own = (
+      await t.query<{ id: string }>('SELECT id FROM subcontractor_assignments WHERE subcontractor_id = ?', [
+        subId,
+      ])
+    ).map((r) => r.id);
     expect(own.length).toBeGreaterThan(0);
     const { body } = await pullPage(sub, 'cursor=0&limit=5000');
     expect(assignmentsOf(body).sort()).toEqual(own.sort());
@@ -419,12 +421,13 @@ describe('read-only mirrors', () => {
 
   it('[L12] a new, renamed, deactivated or deleted user reaches a device from its cursor', async () => {
     const start = (await pullPage(admin, 'cursor=0&limit=5000')).body.cursor;
-    const roleId = t.db.$client
-      .prepare(
-        "SELECT id FROM roles WHERE kind = 'crew' AND (company_id = ? OR company_id IS NULL) ORDER BY company_id DESC",
+    // NULLS LAST: SQLite's order for DESC, which PostgreSQL reverses by default (the company's own role first).
+    const roleId = (
+      await t.query<{ id: number }>(
+        "SELECT id FROM roles WHERE kind = 'crew' AND (company_id = ? OR company_id IS NULL) ORDER BY company_id DESC NULLS LAST",
+        [summit],
       )
-      .pluck()
-      .get(summit) as number;
+    )[0]!.id;
     const created = await t.request('POST', '/api/rbac/users', {
       cookie: admin,
       body: {
@@ -436,7 +439,7 @@ describe('read-only mirrors', () => {
       },
     });
     expect(created.status).toBe(201);
-    const id = userId('newhand@summit.test');
+    const id = await userId('newhand@summit.test');
     let page = (await pullPage(crew, `cursor=${start}&limit=5000`)).body;
     expect(usersOf(page).get(id)).toMatchObject({ name: 'New Hand', isActive: true, email: null });
 
@@ -459,10 +462,12 @@ describe('read-only mirrors', () => {
 
 describe('read-only mirror tombstones', () => {
   it('[L12][L8] a deleted user’s tombstone is purged with the others and raises the horizon', async () => {
-    const roleId = t.db.$client
-      .prepare("SELECT id FROM roles WHERE kind = 'crew' ORDER BY company_id DESC")
-      .pluck()
-      .get() as number;
+    // NULLS LAST: SQLite's order for DESC, which PostgreSQL reverses by default.
+    const roleId = (
+      await t.query<{ id: number }>(
+        "SELECT id FROM roles WHERE kind = 'crew' ORDER BY company_id DESC NULLS LAST",
+      )
+    )[0]!.id;
     const created = await t.request('POST', '/api/rbac/users', {
       cookie: admin,
       body: {
@@ -474,14 +479,19 @@ describe('read-only mirror tombstones', () => {
       },
     });
     const id = ((await created.json()) as { id: string }).id;
-    const before = lastVersion();
+    const before = await lastVersion();
     expect((await t.request('DELETE', `/api/rbac/users/${id}`, { cookie: admin })).status).toBe(200);
-    const tombstone = lastVersion();
+    const tombstone = await lastVersion();
     expect(tombstone).toBeGreaterThan(before);
-    const { horizon } = purgeTombstones(t.db, summit, new Date(Date.now() + 60_000).toISOString());
+    const { horizon } = await purgeTombstones(
+      t.database,
+      summit,
+      new Date(Date.now() + 60_000).toISOString(),
+    );
     expect(horizon).toBeGreaterThanOrEqual(tombstone);
     expect(
-      t.db.$client.prepare('SELECT count(*) FROM sync_tombstones WHERE row_id = ?').pluck().get(id),
+      (await t.query<{ n: number }>('SELECT count(*) AS n FROM sync_tombstones WHERE row_id = ?', [id]))[0]!
+        .n,
     ).toBe(0);
     expect((await pullPage(admin, `cursor=${before}&limit=5000`)).body).toEqual({
       reset: true,
@@ -496,29 +506,29 @@ describe('events', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = eventReader(res);
-    expect(versionOf(await events.next())).toBe(lastVersion());
+    expect(versionOf(await events.next())).toBe(await lastVersion());
 
     const d = device(t, crew);
     await d.push([d.mutation('create', 'tasks', newId(), { title: 'Poke me', category: 'general' })]);
-    expect(versionOf(await events.next())).toBe(lastVersion());
+    expect(versionOf(await events.next())).toBe(await lastVersion());
 
     const rest = await t.request('POST', '/api/tasks', {
       cookie: admin,
       body: { title: 'Via REST', category: 'general' },
     });
     expect(rest.status).toBe(201);
-    expect(versionOf(await events.next())).toBe(lastVersion());
+    expect(versionOf(await events.next())).toBe(await lastVersion());
 
     const harbor = eventReader(
       await t.request('GET', '/api/sync/events', { cookie: await t.login('admin@harbor.test') }),
     );
-    expect(versionOf(await harbor.next())).toBe(lastVersion(t.companyId('harbor.test')));
+    expect(versionOf(await harbor.next())).toBe(await lastVersion(t.companyId('harbor.test')));
     await harbor.cancel();
 
-    expect(syncNotifier(t.db).listenerCount(summit)).toBe(1);
+    expect(syncNotifier(t.database).listenerCount(summit)).toBe(1);
     await events.cancel();
     await new Promise((r) => setTimeout(r, 10));
-    expect(syncNotifier(t.db).listenerCount(summit)).toBe(0);
+    expect(syncNotifier(t.database).listenerCount(summit)).toBe(0);
   });
 
   it('[L10] sends a heartbeat comment while nothing changes', async () => {

@@ -12,7 +12,7 @@ import {
   type SyncTable,
 } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
-import { writeTx, type Db } from '../db/index.ts';
+import type { Database } from '../db/database.ts';
 import {
   directoryEmailSql,
   isScopedToAssignments,
@@ -21,8 +21,8 @@ import {
   seesColleagueEmails,
 } from '../db/scope.ts';
 import { bindClient, clientStatements, findClient, type SyncClient } from './clients.ts';
-import { io, runSync, type Op } from '../db/op.ts';
-import { rawStmt, sqliteConn, valueStmt, type SqlConn, type Stmt } from '../db/sql.ts';
+import { io, type Op } from '../db/op.ts';
+import { rawStmt, valueStmt, type SqlConn, type Stmt } from '../db/sql.ts';
 import { readableTables, scopeFingerprint } from './scope.ts';
 import { DIRECTORY_COLUMNS, wireColumns } from './tables.ts';
 
@@ -195,12 +195,15 @@ const SEEN_REFRESH_MS = 24 * 60 * 60 * 1000;
  * one snapshot; the only write (binding a new client id, recording the scope of a full download) happens
  * after it.
  */
-export function pull(db: Db, user: SessionUser, query: PullQuery, now: Date): PullResponse {
-  const sql = sqliteConn(db.$client);
-  const read = db.$client.transaction(() => runSync(pullRead(sql, user, query, now)));
-  const result = read.deferred();
-  const after = pullAfter(sql, user, query, now, result);
-  if (after) writeTx(db, () => runSync(after));
+export async function pull(
+  database: Database,
+  user: SessionUser,
+  query: PullQuery,
+  now: Date,
+): Promise<PullResponse> {
+  const result = await database.readTx((c) => pullRead(c.sql, user, query, now));
+  const after = pullAfter(user, query, now, result);
+  if (after) await database.writeTx(user.companyId, (c) => after(c.sql));
   return result.answer;
 }
 
@@ -229,12 +232,11 @@ export function* pullRead(c: SqlConn, user: SessionUser, query: PullQuery, now: 
 
 /** The pull's one write, after its read, when it has one: the device seen, its scope recorded. */
 export function pullAfter(
-  c: SqlConn,
   user: SessionUser,
   query: PullQuery,
   now: Date,
   { answer, scope, client }: PullRead,
-): Op<void> | undefined {
+): ((c: SqlConn) => Op<void>) | undefined {
   const clientId = query.clientId;
   if (!clientId) return undefined;
   // SPEC R5 sweeps devices by when they were last seen: a pull-only device is seen too.
@@ -246,11 +248,11 @@ export function pullAfter(
     (!client || !client.scopeHash || (query.cursor === 0 && client.scopeHash !== scope));
   if (!seen && !record) return undefined;
   const at = now.toISOString();
-  return (function* () {
+  return function* (c) {
     if (seen) yield* io(c.run(clientStatements.seen, [at, clientId]));
     if (record) {
       yield* bindClient(c, user, clientId, at);
       yield* io(c.run(clientStatements.setScope, [scope, at, clientId]));
     }
-  })();
+  };
 }

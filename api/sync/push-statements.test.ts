@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@summit.test');
   const token = /sc_session=([^;]+)/.exec(admin)![1]!;
-  user = readSession(t.deps, hashToken(token))!;
+  user = (await readSession(t.deps, hashToken(token)))!;
   company = t.companyId('summit.test');
 });
 afterAll(() => t.close());
@@ -43,20 +43,18 @@ const activityCount = () =>
     .pluck()
     .get(company)!;
 
-function pushDirect(clientId: string, mutations: Mutation[]) {
-  return countStatements(
-    () =>
-      push(t.db, user, { clientId, schemaVersion: SCHEMA_VERSION, mutations }, new Date()) as {
-        status: number;
-        body: PushResponse;
-      },
+/** Counts the statements of one push: on SQLite it runs, to its commit, before `push` returns its promise. */
+async function pushDirect(clientId: string, mutations: Mutation[]) {
+  const counted = countStatements(() =>
+    push(t.database, user, { clientId, schemaVersion: SCHEMA_VERSION, mutations }, new Date()),
   );
+  return { ...counted, result: (await counted.result) as { status: number; body: PushResponse } };
 }
 
 /** Tasks created by another device, with the versions a device that pulled them would send as base. */
 async function newTasks(n: number): Promise<{ id: string; version: number }[]> {
   const d = device(t, admin);
-  const project = firstId(
+  const project = await firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     company,
@@ -85,7 +83,7 @@ describe('push statement budget (ADR 020)', () => {
         { baseVersion: version },
       ),
     );
-    const { result, count } = pushDirect(d.clientId, mutations);
+    const { result, count } = await pushDirect(d.clientId, mutations);
     expect(result.status).toBe(200);
     expect(result.body.results.every((r) => r.status === 'applied')).toBe(true);
     expect(count).toBeLessThanOrEqual(100 * PER_PATCH + SAVEPOINT_PAIRS_PER_100 + PER_BATCH);
@@ -100,7 +98,7 @@ describe('push statement budget (ADR 020)', () => {
     const d = device(t, admin);
     const before = lastVersion();
     const activities = activityCount();
-    const { result } = pushDirect(d.clientId, [
+    const { result } = await pushDirect(d.clientId, [
       d.mutation('patch', 'tasks', a!.id, { title: 'Set anchors' }, { baseVersion: a!.version }),
       d.mutation('patch', 'tasks', b!.id, { priority: 'not-a-priority' }, { baseVersion: b!.version }),
       d.mutation('patch', 'tasks', b!.id, { title: 'Strip forms' }, { baseVersion: b!.version }),
@@ -126,7 +124,7 @@ describe('push statement budget (ADR 020)', () => {
         { baseVersion: version },
       ),
     );
-    const { result } = pushDirect(d.clientId, mutations);
+    const { result } = await pushDirect(d.clientId, mutations);
     expect(result.status).toBe(200);
     const statuses = result.body.results.map((r) => r.status);
     expect(statuses.filter((x) => x === 'rejected')).toHaveLength(2);

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { MIN_SCHEMA_VERSION, SCHEMA_VERSION } from '#shared/sync-protocol.ts';
-import { createTestApp, type TestApp } from '../test-utils.ts';
+import { createTestApp, TEST_DATABASE, type TestApp } from '../test-utils.ts';
 import { cell, device, firstId, lastMutationId, uniquePng, sha256 } from './testing.ts';
 
 let t: TestApp;
@@ -23,28 +23,32 @@ beforeAll(async () => {
   ]);
   const summit = t.companyId('summit.test');
   const harborId = t.companyId('harbor.test');
-  project = firstId(
+  project = await firstId(
     t,
     `SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1`,
     summit,
   );
   harbor = {
-    project: firstId(
+    project: await firstId(
       t,
       'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
       harborId,
     ),
-    task: firstId(t, 'SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL LIMIT 1', harborId),
+    task: await firstId(
+      t,
+      'SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+      harborId,
+    ),
   };
 });
 afterAll(() => t.close());
 
-const lastVersion = (domain: string) =>
+const lastVersion = async (domain: string) =>
   (
-    t.db.$client.prepare('SELECT last_version AS v FROM companies WHERE id = ?').get(t.companyId(domain)) as {
-      v: number;
-    }
-  ).v;
+    await t.query<{ v: number }>('SELECT last_version AS v FROM companies WHERE id = ?', [
+      t.companyId(domain),
+    ])
+  )[0]!.v;
 
 const task = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
@@ -65,8 +69,8 @@ describe('push: request and ordering', () => {
       body: { clientId: d.clientId, schemaVersion: SCHEMA_VERSION, mutations: [], extra: 1 },
     });
     expect(extraKey.status).toBe(400);
-    expect(cell(t, 'tasks', good.rowId, 'id')).toBeUndefined();
-    expect(lastMutationId(t, d.clientId)).toBeUndefined();
+    expect(await cell(t, 'tasks', good.rowId, 'id')).toBeUndefined();
+    expect(await lastMutationId(t, d.clientId)).toBeUndefined();
   });
 
   it('[P2] answers 426 with the minimum schema version to a client that is too old', async () => {
@@ -75,7 +79,7 @@ describe('push: request and ordering', () => {
     const { status, body } = await d.push([m], MIN_SCHEMA_VERSION - 1);
     expect(status).toBe(426);
     expect(body).toMatchObject({ code: 'SCHEMA_TOO_OLD', minSchemaVersion: MIN_SCHEMA_VERSION });
-    expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
+    expect(await cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
     const newer = await d.push([m], SCHEMA_VERSION + 1);
     expect(newer.status).toBe(400);
     expect(newer.body.code).toBe('SCHEMA_UNKNOWN');
@@ -87,16 +91,16 @@ describe('push: request and ordering', () => {
     const first = await d.push([m]);
     expect(first.status).toBe(200);
     expect(first.body.results[0]).toMatchObject({ id: 1, status: 'applied' });
-    const activities = () =>
-      t.db.$client.prepare('SELECT count(*) AS n FROM user_activities WHERE entity_id = ?').get(m.rowId);
-    const before = activities();
-    const versionBefore = cell(t, 'tasks', m.rowId, 'version');
+    const activities = async () =>
+      (await t.query('SELECT count(*) AS n FROM user_activities WHERE entity_id = ?', [m.rowId]))[0];
+    const before = await activities();
+    const versionBefore = await cell(t, 'tasks', m.rowId, 'version');
 
     const again = await d.push([m]);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect(cell(t, 'tasks', m.rowId, 'version')).toBe(versionBefore);
-    expect(activities()).toEqual(before);
+    expect(await cell(t, 'tasks', m.rowId, 'version')).toBe(versionBefore);
+    expect(await activities()).toEqual(before);
   });
 
   it('[P3] a rejected mutation replays as the same rejection', async () => {
@@ -116,7 +120,7 @@ describe('push: request and ordering', () => {
     const gap = await d.push([m1, m3]);
     expect(gap.status).toBe(409);
     expect(gap.body).toMatchObject({ code: 'OUT_OF_ORDER', expectedMutationId: 2 });
-    expect(cell(t, 'tasks', m1.rowId, 'id')).toBeUndefined();
+    expect(await cell(t, 'tasks', m1.rowId, 'id')).toBeUndefined();
 
     const late = await d.push([m2]);
     expect(late.status).toBe(409);
@@ -139,7 +143,7 @@ describe('push: request and ordering', () => {
     const otherCompany = device(t, harborAdmin, d.clientId);
     expect((await otherCompany.push([])).status).toBe(403);
     expect((await otherCompany.pull(0)).status).toBe(403);
-    expect(lastMutationId(t, d.clientId)).toBe(1);
+    expect(await lastMutationId(t, d.clientId)).toBe(1);
   });
 
   it('[P5] binds a new client id on first use, even with an empty batch', async () => {
@@ -147,7 +151,7 @@ describe('push: request and ordering', () => {
     const { status, body } = await d.push([]);
     expect(status).toBe(200);
     expect(body).toEqual({ lastMutationId: 0, results: [] });
-    expect(lastMutationId(t, d.clientId)).toBe(0);
+    expect(await lastMutationId(t, d.clientId)).toBe(0);
   });
 });
 
@@ -157,12 +161,13 @@ describe('push: transaction and outcomes', () => {
     const ms = [1, 2, 3].map((n) => d.mutation('create', 'tasks', newId(), task(`Batch ${n}`)));
     const { body } = await d.push(ms);
     expect(body.lastMutationId).toBe(3);
-    expect(lastMutationId(t, d.clientId)).toBe(3);
-    const stored = t.db.$client
-      .prepare('SELECT count(*) AS n FROM sync_mutations WHERE client_id = ?')
-      .get(d.clientId) as { n: number };
-    expect(stored.n).toBe(3);
-    for (const m of ms) expect(cell(t, 'tasks', m.rowId, 'title')).toBe(m.data.title);
+    expect(await lastMutationId(t, d.clientId)).toBe(3);
+    const [stored] = await t.query<{ n: number }>(
+      'SELECT count(*) AS n FROM sync_mutations WHERE client_id = ?',
+      [d.clientId],
+    );
+    expect(stored!.n).toBe(3);
+    for (const m of ms) expect(await cell(t, 'tasks', m.rowId, 'title')).toBe(m.data.title);
   });
 
   it('[P7] runs the REST rules: activity recorded, server-owned fields ignored, unknown fields rejected', async () => {
@@ -179,13 +184,14 @@ describe('push: transaction and outcomes', () => {
     const unknown = d.mutation('create', 'tasks', newId(), { ...task('Bad'), colour: 'red' });
     const { body } = await d.push([created, unknown]);
     expect(body.results[0]).toMatchObject({ status: 'applied' });
-    expect(cell(t, 'tasks', id, 'company_id')).toBe(t.companyId('summit.test'));
-    expect(cell(t, 'tasks', id, 'version')).not.toBe(999_999);
-    expect(cell(t, 'tasks', id, 'created_at')).not.toBe('2000-01-01T00:00:00.000Z');
-    const activity = t.db.$client
-      .prepare(`SELECT action_type AS a FROM user_activities WHERE entity_id = ?`)
-      .get(id) as { a: string };
-    expect(activity.a).toBe('task_created');
+    expect(await cell(t, 'tasks', id, 'company_id')).toBe(t.companyId('summit.test'));
+    expect(await cell(t, 'tasks', id, 'version')).not.toBe(999_999);
+    expect(await cell(t, 'tasks', id, 'created_at')).not.toBe('2000-01-01T00:00:00.000Z');
+    const [activity] = await t.query<{ a: string }>(
+      `SELECT action_type AS a FROM user_activities WHERE entity_id = ?`,
+      [id],
+    );
+    expect(activity!.a).toBe('task_created');
     expect(body.results[1]).toMatchObject({ status: 'rejected', code: 'VALIDATION_FAILED' });
     expect(String(body.results[1]!.message)).toMatch(/colour/);
   });
@@ -196,7 +202,7 @@ describe('push: transaction and outcomes', () => {
       d.mutation('patch', 'projects', project, { name: 'Renamed by crew' }, { baseVersion: 0 }),
     ]);
     expect(body.results[0]).toMatchObject({ status: 'rejected', code: 'FORBIDDEN' });
-    expect(cell(t, 'projects', project, 'name')).not.toBe('Renamed by crew');
+    expect(await cell(t, 'projects', project, 'name')).not.toBe('Renamed by crew');
   });
 
   it('[P8] a rejected mutation advances the id and does not block the next', async () => {
@@ -209,35 +215,41 @@ describe('push: transaction and outcomes', () => {
     expect(body.results[0]!.message).toBe('Title is required');
     expect(body.results[1]).toMatchObject({ id: 2, status: 'applied' });
     expect(body.lastMutationId).toBe(2);
-    expect(cell(t, 'tasks', bad.rowId, 'id')).toBeUndefined();
+    expect(await cell(t, 'tasks', bad.rowId, 'id')).toBeUndefined();
     const next = await d.push([d.mutation('create', 'tasks', newId(), task('Next one'))]);
     expect(next.body.results[0]).toMatchObject({ id: 3, status: 'applied' });
   });
 
-  it('[P9] answers 503 and advances nothing while the database is locked by another writer', async () => {
-    const d = device(t, crew);
-    const m = d.mutation('create', 'tasks', newId(), task('Waits for the lock'));
-    const other = new Database(t.env.DATABASE_PATH);
-    t.db.$client.pragma('busy_timeout = 50');
-    other.exec('BEGIN IMMEDIATE');
-    try {
-      const res = await t.request('POST', '/api/sync/push', {
-        cookie: crew,
-        body: { clientId: d.clientId, schemaVersion: SCHEMA_VERSION, mutations: [m] },
-      });
-      expect(res.status).toBe(503);
-      expect(res.headers.get('retry-after')).toBe('1');
-      expect(((await res.json()) as { code: string }).code).toBe('SYNC_UNAVAILABLE');
-    } finally {
-      other.exec('ROLLBACK');
-      other.close();
-      t.db.$client.pragma('busy_timeout = 5000');
-    }
-    expect(lastMutationId(t, d.clientId)).toBeUndefined();
-    expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
-    const retry = await d.push([m]);
-    expect(retry.body.results[0]).toMatchObject({ status: 'applied' });
-  });
+  // SQLite only: the test holds the database file's write lock from a second connection and shortens the
+  // app's busy_timeout (a file pragma); the 503 answers SQLITE_BUSY. PostgreSQL has no file lock nor busy
+  // timeout: a push behind another writer of the company waits for its row lock (ADR 027).
+  it.runIf(TEST_DATABASE === 'sqlite')(
+    '[P9] answers 503 and advances nothing while the database is locked by another writer',
+    async () => {
+      const d = device(t, crew);
+      const m = d.mutation('create', 'tasks', newId(), task('Waits for the lock'));
+      const other = new Database(t.env.DATABASE_PATH);
+      t.db.$client.pragma('busy_timeout = 50');
+      other.exec('BEGIN IMMEDIATE');
+      try {
+        const res = await t.request('POST', '/api/sync/push', {
+          cookie: crew,
+          body: { clientId: d.clientId, schemaVersion: SCHEMA_VERSION, mutations: [m] },
+        });
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('1');
+        expect(((await res.json()) as { code: string }).code).toBe('SYNC_UNAVAILABLE');
+      } finally {
+        other.exec('ROLLBACK');
+        other.close();
+        t.db.$client.pragma('busy_timeout = 5000');
+      }
+      expect(await lastMutationId(t, d.clientId)).toBeUndefined();
+      expect(await cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
+      const retry = await d.push([m]);
+      expect(retry.body.results[0]).toMatchObject({ status: 'applied' });
+    },
+  );
 
   it('[P9][L11] answers 503 SYNC_UNAVAILABLE to pushes beyond the 256 already waiting, applying nothing of them', async () => {
     const devices = Array.from({ length: 300 }, () => device(t, crew));
@@ -252,8 +264,8 @@ describe('push: transaction and outcomes', () => {
     for (const { res, d, m } of refused) {
       expect(res.body.code).toBe('SYNC_UNAVAILABLE');
       expect(res.retryAfter).toBe('1');
-      expect(lastMutationId(t, d.clientId)).toBeUndefined();
-      expect(cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
+      expect(await lastMutationId(t, d.clientId)).toBeUndefined();
+      expect(await cell(t, 'tasks', m.rowId, 'id')).toBeUndefined();
     }
   });
 
@@ -261,18 +273,33 @@ describe('push: transaction and outcomes', () => {
     const d = device(t, crew);
     const first = d.mutation('create', 'tasks', newId(), task('Applied, then rolled back'));
     const second = d.mutation('create', 'tasks', newId(), task('Disk trouble'));
-    t.db.$client.exec(
-      `CREATE TRIGGER fail_disk_trouble BEFORE INSERT ON tasks WHEN NEW.title = 'Disk trouble'
-       BEGIN SELECT RAISE(ABORT, 'simulated I/O failure'); END`,
-    );
+    if (t.backend === 'sqlite') {
+      await t.exec(
+        `CREATE TRIGGER fail_disk_trouble BEFORE INSERT ON tasks WHEN NEW.title = 'Disk trouble'
+         BEGIN SELECT RAISE(ABORT, 'simulated I/O failure'); END`,
+      );
+    } else {
+      await t.exec(
+        `CREATE FUNCTION fail_disk_trouble() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN RAISE EXCEPTION 'simulated I/O failure'; END $$`,
+      );
+      await t.exec(
+        `CREATE TRIGGER fail_disk_trouble BEFORE INSERT ON tasks FOR EACH ROW WHEN (NEW.title = 'Disk trouble')
+         EXECUTE FUNCTION fail_disk_trouble()`,
+      );
+    }
     try {
       const { status } = await d.push([first, second]);
       expect(status).toBe(503);
     } finally {
-      t.db.$client.exec('DROP TRIGGER fail_disk_trouble');
+      if (t.backend === 'sqlite') await t.exec('DROP TRIGGER fail_disk_trouble');
+      else {
+        await t.exec('DROP TRIGGER fail_disk_trouble ON tasks');
+        await t.exec('DROP FUNCTION fail_disk_trouble()');
+      }
     }
-    expect(cell(t, 'tasks', first.rowId, 'id')).toBeUndefined();
-    expect(lastMutationId(t, d.clientId)).toBeUndefined();
+    expect(await cell(t, 'tasks', first.rowId, 'id')).toBeUndefined();
+    expect(await lastMutationId(t, d.clientId)).toBeUndefined();
     const retry = await d.push([first, second]);
     expect(retry.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
   });
@@ -291,18 +318,18 @@ describe('push: transaction and outcomes', () => {
     const [ra, rb, rc] = body.results;
     expect(ra!.version).toBeLessThan(rb!.version!);
     expect(rb!.version).toBeLessThan(rc!.version!);
-    expect(rc!.version).toBe(cell(t, 'tasks', a.rowId, 'version'));
-    expect(cell(t, 'tasks', a.rowId, 'deleted_at')).not.toBeNull();
+    expect(rc!.version).toBe(await cell(t, 'tasks', a.rowId, 'version'));
+    expect(await cell(t, 'tasks', a.rowId, 'deleted_at')).not.toBeNull();
   });
 
   it('[P11] rejects operations REST does not offer: photo patches, schedule-change deletes', async () => {
     const d = device(t, admin);
-    const photo = firstId(
+    const photo = await firstId(
       t,
       'SELECT id FROM photos WHERE company_id = ? LIMIT 1',
       t.companyId('summit.test'),
     );
-    const change = firstId(
+    const change = await firstId(
       t,
       'SELECT id FROM schedule_changes WHERE company_id = ? LIMIT 1',
       t.companyId('summit.test'),
@@ -325,27 +352,30 @@ describe('push: transaction and outcomes', () => {
       blobStatus: 'present',
       filename: 'whatever.jpg',
     });
-    const known = t.db.$client
-      .prepare(`SELECT sha256, filename FROM photos WHERE company_id = ? AND blob_status = 'present' LIMIT 1`)
-      .get(t.companyId('summit.test')) as { sha256: string; filename: string };
+    const known = (
+      await t.query<{ sha256: string; filename: string }>(
+        `SELECT sha256, filename FROM photos WHERE company_id = ? AND blob_status = 'present' LIMIT 1`,
+        [t.companyId('summit.test')],
+      )
+    )[0]!;
     const present = d.mutation('create', 'photos', newId(), { projectId: project, sha256: known.sha256 });
     const missing = d.mutation('create', 'photos', newId(), { projectId: project });
     const { body } = await d.push([pending, present, missing]);
     expect(body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected']);
-    expect(cell(t, 'photos', pending.rowId, 'blob_status')).toBe('pending');
-    expect(cell(t, 'photos', pending.rowId, 'filename')).toBe(hash);
-    expect(cell(t, 'photos', present.rowId, 'blob_status')).toBe('present');
-    expect(cell(t, 'photos', present.rowId, 'filename')).toBe(known.filename);
+    expect(await cell(t, 'photos', pending.rowId, 'blob_status')).toBe('pending');
+    expect(await cell(t, 'photos', pending.rowId, 'filename')).toBe(hash);
+    expect(await cell(t, 'photos', present.rowId, 'blob_status')).toBe('present');
+    expect(await cell(t, 'photos', present.rowId, 'filename')).toBe(known.filename);
     expect(body.results[2]).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Sha256 is required' });
   });
 
   it('[P13] never applies another company’s ids, as row or as parent', async () => {
-    const snapshot = () =>
+    const snapshot = async () =>
       JSON.stringify([
-        t.db.$client.prepare('SELECT * FROM tasks WHERE id = ?').get(harbor.task),
-        t.db.$client.prepare('SELECT * FROM projects WHERE id = ?').get(harbor.project),
+        (await t.query('SELECT * FROM tasks WHERE id = ?', [harbor.task]))[0],
+        (await t.query('SELECT * FROM projects WHERE id = ?', [harbor.project]))[0],
       ]);
-    const before = snapshot();
+    const before = await snapshot();
     const d = device(t, admin);
     const { body } = await d.push([
       // The highest base version P14 lets through, so the patch would win every field if it got that far.
@@ -354,7 +384,7 @@ describe('push: transaction and outcomes', () => {
         'tasks',
         harbor.task,
         { title: 'Hijacked' },
-        { baseVersion: lastVersion('summit.test') },
+        { baseVersion: await lastVersion('summit.test') },
       ),
       d.mutation('delete', 'projects', harbor.project),
       d.mutation('create', 'tasks', newId(), task('Into their project', { projectId: harbor.project })),
@@ -367,7 +397,7 @@ describe('push: transaction and outcomes', () => {
       ['rejected', 'CONFLICT'],
     ]);
     expect(JSON.stringify(body)).not.toContain('Hijacked');
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });
 
@@ -389,9 +419,9 @@ describe('push: base versions', () => {
       ),
     ]);
     expect(edit.body.results[0]).toMatchObject({ status: 'applied' });
-    const conflictsBefore = t.db.$client
-      .prepare('SELECT count(*) AS n FROM sync_conflicts WHERE row_id = ?')
-      .get(id);
+    const [conflictsBefore] = await t.query('SELECT count(*) AS n FROM sync_conflicts WHERE row_id = ?', [
+      id,
+    ]);
 
     const b = device(t, manager);
     const attack = b.mutation(
@@ -407,8 +437,8 @@ describe('push: base versions', () => {
     expect(body.results[0]).toMatchObject({ id: 1, status: 'rejected', code: 'BASE_VERSION_AHEAD' });
     expect(body.results[1]).toMatchObject({ id: 2, status: 'applied' });
     expect(body.lastMutationId).toBe(2);
-    expect(cell(t, 'tasks', id, 'title')).toBe('Frame level 2 (revised)');
-    expect(t.db.$client.prepare('SELECT count(*) AS n FROM sync_conflicts WHERE row_id = ?').get(id)).toEqual(
+    expect(await cell(t, 'tasks', id, 'title')).toBe('Frame level 2 (revised)');
+    expect((await t.query('SELECT count(*) AS n FROM sync_conflicts WHERE row_id = ?', [id]))[0]).toEqual(
       conflictsBefore,
     );
     // The same stale patch with an honest base version loses to the newer edit, as W1 says.
@@ -422,6 +452,6 @@ describe('push: base versions', () => {
       ),
     ]);
     expect(honest.body.results[0]).toMatchObject({ status: 'partially_applied' });
-    expect(cell(t, 'tasks', id, 'title')).toBe('Frame level 2 (revised)');
+    expect(await cell(t, 'tasks', id, 'title')).toBe('Frame level 2 (revised)');
   });
 });

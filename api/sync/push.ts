@@ -6,10 +6,9 @@ import {
   type PushResponse,
 } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
-import { writeTx, type Db } from '../db/index.ts';
 import { HttpError, parseWith } from '../http.ts';
-import { connOf, type Conn } from '../db/database.ts';
-import { io, runSync, type Op } from '../db/op.ts';
+import { isBusy, type Conn, type Database } from '../db/database.ts';
+import { io, type Op } from '../db/op.ts';
 import { rowsStmt, savepoint, valueStmt } from '../db/sql.ts';
 import { mutationContext, WriteBatch, type MutationContext } from '../mutators/core.ts';
 import { bulkInsert } from '../db/bulk-insert.ts';
@@ -114,21 +113,26 @@ const isPermanent = (err: unknown): err is HttpError =>
  * POST /api/sync/push (sync/SPEC.md P1-P13): validates the batch, then applies its new mutations in one
  * IMMEDIATE transaction, each in its own savepoint, through the REST mutators, storing every result and
  * advancing the client's last mutation id in the same transaction. On SQLite the transaction runs straight
- * through, from its start to its commit (ADR 027).
+ * through, from its start to its commit; on PostgreSQL under the company's row lock (ADR 027).
  */
-export function push(db: Db, user: SessionUser, body: unknown, now: Date): PushAnswer {
+export async function push(
+  database: Database,
+  user: SessionUser,
+  body: unknown,
+  now: Date,
+): Promise<PushAnswer> {
   const refusal = checkSchemaVersion(body);
   if (refusal) return refusal;
   const request = parseWith(PushRequestSchema, body);
   let answer: PushAnswer;
   try {
-    answer = writeTx(db, () => runSync(pushBatch(connOf(db), user, request, now)));
+    answer = await database.writeTx(user.companyId, (conn) => pushBatch(conn, user, request, now));
   } catch (err) {
     if (err instanceof HttpError) throw err; // 403 CLIENT_BOUND
     if (!isBusy(err)) console.error(`sync push failed: ${err instanceof Error ? err.message : String(err)}`);
     throw unavailable();
   }
-  if (answer.status === 200 && answer.body.results.length > 0) syncNotifier(db).poke(user.companyId);
+  if (answer.status === 200 && answer.body.results.length > 0) syncNotifier(database).poke(user.companyId);
   return answer;
 }
 
@@ -245,8 +249,3 @@ export function* pushBatch(conn: Conn, user: SessionUser, request: PushRequest, 
   yield* io(sql.run(S.advance, [lastMutationId, at, request.clientId]));
   return { status: 200, body: { lastMutationId, results } } satisfies PushAnswer;
 }
-
-const isBusy = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY');

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { SCHEMA_VERSION } from '#shared/sync-protocol.ts';
+import type { Database } from '../db/database.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { startSyncRetention, sweepSyncState } from './horizon.ts';
 import { cell, device, firstId } from './testing.ts';
@@ -12,7 +13,7 @@ let project: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@summit.test');
-  project = firstId(
+  project = await firstId(
     t,
     'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1',
     t.companyId('summit.test'),
@@ -26,11 +27,13 @@ afterEach(() => {
 const DAY = 24 * 60 * 60 * 1000;
 const task = (title: string) => ({ title, category: 'project', projectId: project });
 
-const storedResults = (clientId: string) =>
-  t.db.$client
-    .prepare<[string], number>('SELECT mutation_id FROM sync_mutations WHERE client_id = ? ORDER BY 1')
-    .pluck()
-    .all(clientId);
+const storedResults = async (clientId: string) =>
+  (
+    await t.query<{ mutation_id: number }>(
+      'SELECT mutation_id FROM sync_mutations WHERE client_id = ? ORDER BY 1',
+      [clientId],
+    )
+  ).map((r) => r.mutation_id);
 
 describe('retention of push results', () => {
   it('[R1] a push acknowledges the results below its first id; the rest still replay', async () => {
@@ -40,10 +43,10 @@ describe('retention of push results', () => {
       d.mutation('create', 'tasks', newId(), task('B')),
     ];
     await d.push(first);
-    expect(storedResults(d.clientId)).toEqual([1, 2]);
+    expect(await storedResults(d.clientId)).toEqual([1, 2]);
     const third = d.mutation('create', 'tasks', newId(), task('C'));
     const answer = await d.push([third]);
-    expect(storedResults(d.clientId)).toEqual([3]);
+    expect(await storedResults(d.clientId)).toEqual([3]);
     // The answer of 3 was lost: the device sends it again and gets the stored result.
     const replay = await d.push([third]);
     expect(replay.body.results).toEqual(answer.body.results);
@@ -58,16 +61,16 @@ describe('retention of push results', () => {
     const answer = await d.push(first);
     // The device sent the next batch before storing the answers of the first (it stores behind its sends).
     await d.push([d.mutation('create', 'tasks', newId(), task('C'))], SCHEMA_VERSION, 0);
-    expect(storedResults(d.clientId)).toEqual([1, 2, 3]);
+    expect(await storedResults(d.clientId)).toEqual([1, 2, 3]);
     // Cut off before storing them, it sends the first batch again: the stored answers, nothing expired.
     const replay = await d.push(first, SCHEMA_VERSION, 0);
     expect(replay.body.results).toEqual(answer.body.results);
-    expect(cell(t, 'tasks', first[0]!.rowId, 'title')).toBe('A');
+    expect(await cell(t, 'tasks', first[0]!.rowId, 'title')).toBe('A');
     // Once it says it stored them, they go (and never more than below the batch's first id).
     await d.push([d.mutation('create', 'tasks', newId(), task('D'))], SCHEMA_VERSION, 2);
-    expect(storedResults(d.clientId)).toEqual([3, 4]);
+    expect(await storedResults(d.clientId)).toEqual([3, 4]);
     await d.push([d.mutation('create', 'tasks', newId(), task('E'))], SCHEMA_VERSION, 99);
-    expect(storedResults(d.clientId)).toEqual([5]);
+    expect(await storedResults(d.clientId)).toEqual([5]);
   });
 
   it('[R2] a replay whose result is gone is rejected with RESULT_EXPIRED and applied nothing again', async () => {
@@ -81,16 +84,16 @@ describe('retention of push results', () => {
       expect.objectContaining({ id: 1, status: 'rejected', code: 'RESULT_EXPIRED' }) as unknown,
     ]);
     expect(body.lastMutationId).toBe(2);
-    expect(cell(t, 'tasks', create.rowId, 'title')).toBe('Renamed');
+    expect(await cell(t, 'tasks', create.rowId, 'title')).toBe('Renamed');
   });
 
   it('[R1] results never acknowledged are deleted after 30 days, and not before', async () => {
     const d = device(t, admin);
     await d.push([d.mutation('create', 'tasks', newId(), task('Unacknowledged'))]);
-    sweepSyncState(t.db, new Date(Date.now() + 29 * DAY));
-    expect(storedResults(d.clientId)).toEqual([1]);
-    sweepSyncState(t.db, new Date(Date.now() + 31 * DAY));
-    expect(storedResults(d.clientId)).toEqual([]);
+    await sweepSyncState(t.database, new Date(Date.now() + 29 * DAY));
+    expect(await storedResults(d.clientId)).toEqual([1]);
+    await sweepSyncState(t.database, new Date(Date.now() + 31 * DAY));
+    expect(await storedResults(d.clientId)).toEqual([]);
   });
 });
 
@@ -107,18 +110,47 @@ describe('scheduled tombstone purge', () => {
     return { d, id, cursor: pulled.body.cursor };
   }
 
+  /**
+   * The app's database, counting its operations under way. On SQLite a pass's statements answer at once, so
+   * it ends within the timer's callback; on PostgreSQL it goes on after it, waiting for the server.
+   */
+  function tracked(database: Database) {
+    let busy = 0;
+    const track = <T>(p: Promise<T>) => {
+      busy++;
+      return p.finally(() => busy--);
+    };
+    const watched: Database = {
+      ...database,
+      get open() {
+        return database.open;
+      },
+      read: (op) => track(database.read(op)),
+      readTx: (op) => track(database.readTx(op)),
+      writeTx: (companyId, op) => track(database.writeTx(companyId, op)),
+    };
+    /** Resolves once no operation is under way and none was started by the one that ended last. */
+    const settled = async () => {
+      do await new Promise((r) => setImmediate(r));
+      while (busy > 0);
+    };
+    return { watched, settled };
+  }
+
   /** Starts the server's retention timer with the clock `daysAhead` days on and lets its first pass run. */
-  function runScheduledPass(daysAhead: number) {
+  async function runScheduledPass(daysAhead: number) {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const stop = startSyncRetention(t.db, { now: () => new Date(Date.now() + daysAhead * DAY) });
-    vi.advanceTimersByTime(60 * 60 * 1000);
+    const { watched, settled } = tracked(t.database);
+    const stop = startSyncRetention(watched, { now: () => new Date(Date.now() + daysAhead * DAY) });
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+    await settled();
     stop();
     vi.useRealTimers();
   }
 
   it('[R3] keeps tombstones younger than 30 days: a device behind them pulls the deletion', async () => {
     const { d, id, cursor } = await deletedAfterPull();
-    runScheduledPass(29);
+    await runScheduledPass(29);
     const { body } = await d.pull(cursor);
     expect(body).not.toHaveProperty('reset');
     expect(body).toMatchObject({ changes: [expect.objectContaining({ id, deleted: true }) as unknown] });
@@ -126,8 +158,8 @@ describe('scheduled tombstone purge', () => {
 
   it('[R3][L8] purges older tombstones on schedule; a cursor below the horizon pulls reset, then downloads again', async () => {
     const { d, id, cursor } = await deletedAfterPull();
-    runScheduledPass(31);
-    expect(cell(t, 'tasks', id, 'id')).toBeUndefined();
+    await runScheduledPass(31);
+    expect(await cell(t, 'tasks', id, 'id')).toBeUndefined();
     expect((await d.pull(cursor)).body).toEqual({ reset: true, reason: 'horizon' });
     const fresh = await d.pull(0, 5000);
     if ('reset' in fresh.body) throw new Error('a pull from 0 never resets');
@@ -137,51 +169,50 @@ describe('scheduled tombstone purge', () => {
 });
 
 describe('bounded History and devices', () => {
-  const historyOf = (rowId: string) =>
-    t.db.$client
-      .prepare<[string], number>('SELECT count(*) FROM sync_conflicts WHERE row_id = ?')
-      .pluck()
-      .get(rowId);
-  const knownClient = (clientId: string) =>
-    t.db.$client
-      .prepare<[string], string>('SELECT last_seen_at FROM sync_clients WHERE client_id = ?')
-      .pluck()
-      .get(clientId);
+  const historyOf = async (rowId: string) =>
+    (await t.query<{ n: number }>('SELECT count(*) AS n FROM sync_conflicts WHERE row_id = ?', [rowId]))[0]!
+      .n;
+  const knownClient = async (clientId: string) =>
+    (
+      await t.query<{ last_seen_at: string }>('SELECT last_seen_at FROM sync_clients WHERE client_id = ?', [
+        clientId,
+      ])
+    )[0]?.last_seen_at;
 
   it('[R4] keeps a replaced value in History for a year, then forgets it', async () => {
     const a = device(t, admin);
     const b = device(t, admin);
     const id = newId();
     await a.push([a.mutation('create', 'tasks', id, task('Pour slab'))]);
-    const version = Number(cell(t, 'tasks', id, 'version'));
+    const version = Number(await cell(t, 'tasks', id, 'version'));
     await a.push([a.mutation('patch', 'tasks', id, { title: 'Pour slab A' }, { baseVersion: version })]);
     await b.push([b.mutation('patch', 'tasks', id, { title: 'Pour slab B' }, { baseVersion: version })]);
-    expect(historyOf(id)).toBeGreaterThan(0);
-    sweepSyncState(t.db, new Date(Date.now() + 364 * DAY));
-    expect(historyOf(id)).toBeGreaterThan(0);
-    sweepSyncState(t.db, new Date(Date.now() + 366 * DAY));
-    expect(historyOf(id)).toBe(0);
+    expect(await historyOf(id)).toBeGreaterThan(0);
+    await sweepSyncState(t.database, new Date(Date.now() + 364 * DAY));
+    expect(await historyOf(id)).toBeGreaterThan(0);
+    await sweepSyncState(t.database, new Date(Date.now() + 366 * DAY));
+    expect(await historyOf(id)).toBe(0);
   });
 
   it('[R5] forgets a device that only pulled after 90 days unseen; its next pull downloads again', async () => {
     const d = device(t, admin);
     const first = await d.pull(0, 5000);
     if ('reset' in first.body) throw new Error('a pull from 0 never resets');
-    sweepSyncState(t.db, new Date(Date.now() + 89 * DAY));
-    expect(knownClient(d.clientId)).toBeDefined();
-    sweepSyncState(t.db, new Date(Date.now() + 91 * DAY));
-    expect(knownClient(d.clientId)).toBeUndefined();
+    await sweepSyncState(t.database, new Date(Date.now() + 89 * DAY));
+    expect(await knownClient(d.clientId)).toBeDefined();
+    await sweepSyncState(t.database, new Date(Date.now() + 91 * DAY));
+    expect(await knownClient(d.clientId)).toBeUndefined();
     expect((await d.pull(first.body.cursor)).body).toEqual({ reset: true, reason: 'scope' });
     expect((await d.pull(0, 5000)).body).toMatchObject({ hasMore: false });
-    expect(knownClient(d.clientId)).toBeDefined();
+    expect(await knownClient(d.clientId)).toBeDefined();
   });
 
   it('[R5] keeps a device that pushed, whatever its age: its last mutation id stops a replay', async () => {
     const d = device(t, admin);
     const create = d.mutation('create', 'tasks', newId(), task('Formwork'));
     await d.push([create]);
-    sweepSyncState(t.db, new Date(Date.now() + 400 * DAY));
-    expect(knownClient(d.clientId)).toBeDefined();
+    await sweepSyncState(t.database, new Date(Date.now() + 400 * DAY));
+    expect(await knownClient(d.clientId)).toBeDefined();
     const replay = await d.push([create]);
     expect(replay.body.results).toEqual([
       expect.objectContaining({ id: 1, status: 'rejected', code: 'RESULT_EXPIRED' }) as unknown,
@@ -192,11 +223,9 @@ describe('bounded History and devices', () => {
     const d = device(t, admin);
     await d.pull(0, 5000);
     const twoDaysAgo = new Date(Date.now() - 2 * DAY).toISOString();
-    t.db.$client
-      .prepare('UPDATE sync_clients SET last_seen_at = ? WHERE client_id = ?')
-      .run(twoDaysAgo, d.clientId);
+    await t.exec('UPDATE sync_clients SET last_seen_at = ? WHERE client_id = ?', [twoDaysAgo, d.clientId]);
     await d.pull(0, 1);
-    expect(Date.parse(knownClient(d.clientId)!)).toBeGreaterThan(Date.now() - DAY);
+    expect(Date.parse((await knownClient(d.clientId))!)).toBeGreaterThan(Date.now() - DAY);
   });
 
   it('[R5][L9] a client id the server never saw cannot pull from a cursor above 0', async () => {

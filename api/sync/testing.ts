@@ -59,22 +59,22 @@ export function device(t: TestApp, cookie: string, clientId: string = newId()) {
 
 export type Device = ReturnType<typeof device>;
 
-/** One value of one row, read straight from SQLite. */
-export function cell(t: TestApp, table: SyncTable, id: string, column: string): unknown {
-  const row = t.db.$client.prepare(`SELECT ${column} AS v FROM ${table} WHERE id = ?`).get(id) as
-    { v: unknown } | undefined;
+/** One value of one row, read straight from the app's database (SQLite or PostgreSQL). */
+export async function cell(t: TestApp, table: SyncTable, id: string, column: string): Promise<unknown> {
+  const [row] = await t.query<{ v: unknown }>(`SELECT ${column} AS v FROM ${table} WHERE id = ?`, [id]);
   return row?.v;
 }
 
-export function lastMutationId(t: TestApp, clientId: string): number | undefined {
-  const row = t.db.$client
-    .prepare('SELECT last_mutation_id AS v FROM sync_clients WHERE client_id = ?')
-    .get(clientId) as { v: number } | undefined;
+export async function lastMutationId(t: TestApp, clientId: string): Promise<number | undefined> {
+  const [row] = await t.query<{ v: number }>(
+    'SELECT last_mutation_id AS v FROM sync_clients WHERE client_id = ?',
+    [clientId],
+  );
   return row?.v;
 }
 
-export function firstId(t: TestApp, sql: string, ...params: unknown[]): string {
-  const row = t.db.$client.prepare(sql).get(...params) as { id: string } | undefined;
+export async function firstId(t: TestApp, sql: string, ...params: unknown[]): Promise<string> {
+  const [row] = await t.query<{ id: string }>(sql, params);
   if (!row) throw new Error(`test setup found nothing for: ${sql}`);
   return row.id;
 }

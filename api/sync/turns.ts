@@ -13,15 +13,32 @@ let waiting = 0;
  * `setImmediate` lets the poll phase run between two of them, so any other request waits for at most one
  * per step, and the sync requests keep their throughput.
  */
-export function inSyncTurn<T>(work: () => T): Promise<T> {
+export function inSyncTurn<T>(work: () => Promise<T>): Promise<T> {
   if (waiting >= MAX_WAITING_SYNC) return Promise.reject(unavailable());
   waiting++;
+  const done = () => {
+    waiting--;
+  };
   const turn = queue
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-    .then(() => {
-      waiting--;
-      return work();
-    });
-  queue = turn.catch(() => undefined);
-  return turn;
+    .then(
+      () => {
+        // The next turn waits for this one to start, not to finish: on SQLite its transaction has already
+        // run when `work` returns; on PostgreSQL it waits on the database, where other companies' pushes and
+        // this company's pulls need not queue behind it (ADR 027). It counts as waiting until it is done, so
+        // the cap holds there too (a request waiting on the database holds its body as one in the queue).
+        const answer = work();
+        void answer.then(done, done);
+        return { answer };
+      },
+      (err: unknown) => {
+        done();
+        throw err;
+      },
+    );
+  queue = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  return turn.then(({ answer }) => answer);
 }

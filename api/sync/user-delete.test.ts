@@ -28,7 +28,7 @@ describe('deleting a user reaches every device', () => {
     });
     expect(created.status).toBe(201);
     const leaver = ((await created.json()) as { id: string }).id;
-    const project = firstId(
+    const project = await firstId(
       t,
       'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
       summit,
@@ -45,7 +45,7 @@ describe('deleting a user reaches every device', () => {
     ]);
     const pulled = await d.pull(0, 5000);
     if ('reset' in pulled.body || pulled.body.hasMore) throw new Error('setup: expected one full page');
-    const versionBefore = Number(cell(t, 'tasks', taskId, 'version'));
+    const versionBefore = Number(await cell(t, 'tasks', taskId, 'version'));
 
     expect((await t.request('DELETE', `/api/rbac/users/${leaver}`, { cookie: admin })).status).toBe(200);
 

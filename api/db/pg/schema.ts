@@ -101,6 +101,7 @@ export const {
   rolePermissions,
   users,
   sessions,
+  signInFailures,
   projects,
   tasks,
   projectLogs,

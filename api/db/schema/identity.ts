@@ -104,3 +104,29 @@ export const sessions = sqliteTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expire_idx').on(t.expire)],
 );
+
+/**
+ * Sign-in tries counted as failures by the password-guess throttle (api/auth/rate-limit.ts) when it lives in
+ * the database, so that every API process sees every try (ADR 028). A row is a reservation made before the
+ * password is checked; a right password removes it and stops the account's other rows counting against the
+ * account (and, from its address, against the pair); they still count against the address. Rows leave once past the 15-minute window.
+ */
+export const signInFailures = sqliteTable(
+  'sign_in_failures',
+  {
+    id: text('id').primaryKey(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    /** Epoch milliseconds. */
+    at: integer('at').notNull(),
+    /** 0 once a later right password cleared the account's failures (they still count for the address). */
+    countsForAccount: integer('counts_for_account').notNull().default(1),
+    /** 0 once a right password for the account came from this address (the pair's lockout starts again). */
+    countsForPair: integer('counts_for_pair').notNull().default(1),
+  },
+  (t) => [
+    index('sign_in_failures_account_idx').on(t.account, t.at),
+    index('sign_in_failures_address_idx').on(t.address, t.at),
+    index('sign_in_failures_at_idx').on(t.at),
+  ],
+);

@@ -11,6 +11,7 @@ import { calculateProjectHealth } from '../../mutators/health.ts';
 import { statements } from '../../mutators/statements.ts';
 import { io, runSync } from '../op.ts';
 import { sqliteConn } from '../sql.ts';
+import { connOf } from '../database.ts';
 import { createLog } from '../../mutators/logs.ts';
 import { createPhoto } from '../../mutators/photos.ts';
 import { createProject, updateProject } from '../../mutators/projects.ts';
@@ -103,7 +104,7 @@ class Actors {
 
   /** A REST-like context for `userId` acting at `at` (ISO or epoch ms). */
   as(userId: string, at: string | number): MutationContext {
-    return restContext(this.db, this.user(userId), new Date(at));
+    return restContext(connOf(this.db), this.user(userId), new Date(at));
   }
 }
 

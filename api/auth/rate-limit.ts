@@ -65,6 +65,19 @@ export function waitFor(f: Failures, now: number): number {
   return Math.max(blocked(f.pair, MAX_PAIR_FAILURES), blocked(f.address, MAX_IP_FAILURES), delay);
 }
 
+/** An allowed try: its reservation stays a failure unless `succeed` gives it back (once). */
+function allowed(giveBack: () => void | Promise<void>): Attempt {
+  let settled = false;
+  return {
+    allowed: true,
+    succeed: async () => {
+      if (settled) return;
+      settled = true;
+      await giveBack();
+    },
+  };
+}
+
 const refusal = (wait: number): Attempt => ({
   allowed: false,
   retryAfter: Math.max(1, Math.ceil(wait / 1000)),
@@ -134,20 +147,14 @@ export class LoginLimiter implements SignInThrottle {
     this.record(this.account, account, t);
     this.record(this.pair, pairKey, t);
     this.record(this.ip, address, t);
-    let settled = false;
-    return {
-      allowed: true,
-      succeed: async () => {
-        if (settled) return;
-        settled = true;
-        this.account.delete(account);
-        this.pair.delete(pairKey);
-        const times = this.ip.get(address);
-        const i = times?.lastIndexOf(t) ?? -1;
-        if (times && i >= 0) times.splice(i, 1);
-        if (times?.length === 0) this.ip.delete(address);
-      },
-    };
+    return allowed(() => {
+      this.account.delete(account);
+      this.pair.delete(pairKey);
+      const times = this.ip.get(address);
+      const i = times?.lastIndexOf(t) ?? -1;
+      if (times && i >= 0) times.splice(i, 1);
+      if (times?.length === 0) this.ip.delete(address);
+    });
   }
 
   /** Keys held across the maps (tests, diagnostics). */
@@ -217,18 +224,12 @@ export class DatabaseLoginLimiter implements SignInThrottle {
       return wait;
     });
     if (wait > 0) return refusal(wait);
-    let settled = false;
-    return {
-      allowed: true,
-      succeed: async () => {
-        if (settled) return;
-        settled = true;
-        await this.database.writeTx(null, function* (c) {
-          yield* io(c.sql.run(CLEAR_ACCOUNT, [account]));
-          yield* io(c.sql.run(CLEAR_PAIR, [account, address]));
-          yield* io(c.sql.run(GIVE_BACK, [id]));
-        });
-      },
-    };
+    return allowed(() =>
+      this.database.writeTx(null, function* (c) {
+        yield* io(c.sql.run(CLEAR_ACCOUNT, [account]));
+        yield* io(c.sql.run(CLEAR_PAIR, [account, address]));
+        yield* io(c.sql.run(GIVE_BACK, [id]));
+      }),
+    );
   }
 }

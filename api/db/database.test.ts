@@ -377,9 +377,10 @@ describe.runIf(withPostgres)('pokes between API processes on one PostgreSQL (LIS
 
   it("carry the company's id to the other processes", async () => {
     const heard: string[] = [];
-    other.onAnnounce((companyId) => heard.push(companyId));
+    const stop = await other.onAnnounce((companyId) => heard.push(companyId));
     one.announce('c2');
     await expect.poll(() => heard, { timeout: 5000 }).toEqual(['c2']);
+    stop();
   });
 });
 

@@ -50,8 +50,11 @@ export interface Database {
    * NOTIFY on PostgreSQL, where several processes may serve one company; nothing on SQLite (one process).
    */
   announce(companyId: string): void;
-  /** Calls `listener` with each company another process announced; returns the unsubscribe function. */
-  onAnnounce(listener: (companyId: string) => void): () => void;
+  /**
+   * Calls `listener` with each company another process announced; resolves, with the unsubscribe function,
+   * once announcements are being heard (or could not be: the listeners' polls still see every change).
+   */
+  onAnnounce(listener: (companyId: string) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -94,7 +97,7 @@ export function sqliteDatabase(db: Db): Database {
     readTx: (op) => settle(() => db.$client.transaction(() => runSync(op(conn))).deferred()),
     writeTx: (_companyId, op) => settle(() => writeTx(db, () => runSync(op(conn)))),
     announce: () => undefined,
-    onAnnounce: () => () => undefined,
+    onAnnounce: () => Promise.resolve(() => undefined),
     close: async () => {
       if (db.$client.open) db.$client.close();
     },
@@ -188,9 +191,9 @@ export async function postgresDatabase(
         if (open) console.error(`sync poke not sent: ${err instanceof Error ? err.message : String(err)}`);
       });
     },
-    onAnnounce: (listener) => {
+    onAnnounce: async (listener) => {
       listeners.add(listener);
-      listening ??= listen();
+      await (listening ??= listen());
       return () => listeners.delete(listener);
     },
     close: async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { newId } from '#shared/ids.ts';
-import { schema } from '../db/index.ts';
-import { device } from '../sync/testing.ts';
+import { assignSubcontractor, device } from '../sync/testing.ts';
 import { ORIGIN, createTestApp, type TestApp } from '../test-utils.ts';
 
 let t: TestApp;
@@ -50,18 +49,7 @@ beforeAll(async () => {
   subProjectId = await project('manager', 'Sub log site');
   harborProjectId = await project('harbor', 'Harbor logs');
   const subcontractorId = await idOf(EMAILS.sub);
-  await t.orm((db) =>
-    db
-      .insert(schema.subcontractorAssignments)
-      .values({
-        id: newId(),
-        subcontractorId,
-        projectId: subProjectId,
-        companyId: t.companyId('summit.test'),
-        status: 'active',
-      })
-      .run(),
-  );
+  await assignSubcontractor(t, subcontractorId, subProjectId);
   harborLogId = (
     await call('POST', '/api/logs', 'harbor', { projectId: harborProjectId, title: 'Harbor diary' })
   ).body.id;

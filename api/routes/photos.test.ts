@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { newId } from '#shared/ids.ts';
 import { schema } from '../db/index.ts';
+import { assignSubcontractor } from '../sync/testing.ts';
 import { STORAGE_BACKENDS, createTestApp, type TestApp } from '../test-utils.ts';
 
 let t: TestApp;
@@ -84,18 +85,7 @@ describe.each(STORAGE_BACKENDS)('photos on %s', (backend) => {
     subProjectId = await project('manager', 'Sub photo site');
     harborProjectId = await project('harbor', 'Harbor photos');
     const subcontractorId = await idOf(EMAILS.sub);
-    await t.orm((db) =>
-      db
-        .insert(schema.subcontractorAssignments)
-        .values({
-          id: newId(),
-          subcontractorId,
-          projectId: subProjectId,
-          companyId: t.companyId('summit.test'),
-          status: 'active',
-        })
-        .run(),
-    );
+    await assignSubcontractor(t, subcontractorId, subProjectId);
   });
   afterAll(() => t?.close());
 

@@ -31,6 +31,8 @@ export const POLL_MS = 500;
 export class SyncNotifier {
   private readonly channels = new Map<string, Channel>();
   private readonly pollMs: number;
+  /** Hearing the other processes' pokes: set up with the first subscriber. */
+  private hearing: Promise<unknown> | undefined;
 
   /** `pollMs: 0` turns the poll off (a test that must see the pokes alone). */
   constructor(
@@ -38,7 +40,6 @@ export class SyncNotifier {
     options: { pollMs?: number } = {},
   ) {
     this.pollMs = options.pollMs ?? POLL_MS;
-    database.onAnnounce((companyId) => this.check(companyId));
   }
 
   /** The company's latest version now. */
@@ -48,6 +49,8 @@ export class SyncNotifier {
 
   /** Calls `listener` with each new latest version; returns the unsubscribe function. */
   async subscribe(companyId: string, listener: Listener): Promise<() => void> {
+    // Heard before the version is read: a change in between is not missed.
+    await (this.hearing ??= this.database.onAnnounce((id) => this.check(id)));
     let channel = this.channels.get(companyId);
     if (!channel) {
       const last = await this.current(companyId);

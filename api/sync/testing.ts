@@ -8,6 +8,7 @@ import {
   type PushResponse,
   type SyncTable,
 } from '#shared/sync-protocol.ts';
+import { schema } from '../db/index.ts';
 import type { TestApp } from '../test-utils.ts';
 
 /** A simulated device for the sync tests: numbers its mutations gap-free, as the client does (SPEC C2). */
@@ -77,6 +78,22 @@ export async function firstId(t: TestApp, sql: string, ...params: unknown[]): Pr
   const [row] = await t.query<{ id: string }>(sql, params);
   if (!row) throw new Error(`test setup found nothing for: ${sql}`);
   return row.id;
+}
+
+/** Assigns a subcontractor to a project of the company, as an active assignment, straight in the database. */
+export async function assignSubcontractor(
+  t: TestApp,
+  subcontractorId: string,
+  projectId: string,
+  companyDomain = 'summit.test',
+): Promise<void> {
+  const companyId = t.companyId(companyDomain);
+  await t.orm((db) =>
+    db
+      .insert(schema.subcontractorAssignments)
+      .values({ id: newId(), subcontractorId, projectId, companyId, status: 'active' })
+      .run(),
+  );
 }
 
 /** A small valid PNG (1x1) followed by random bytes, so every call has its own hash. */

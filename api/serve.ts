@@ -104,8 +104,14 @@ export async function startServer(
   let database: Database;
   let seeded: boolean;
   if (env.DATABASE_URL) {
-    database = await postgresDatabase(env.DATABASE_URL);
-    seeded = (await preparePostgres(database, env.DATABASE_URL, store, env.SEED_DEMO, log)).seeded;
+    const url = env.DATABASE_URL;
+    let prepared = { seeded: false };
+    database = await postgresDatabase(url, {
+      prepare: async (d) => {
+        prepared = await preparePostgres(d, url, store, env.SEED_DEMO, log);
+      },
+    });
+    seeded = prepared.seeded;
   } else {
     const db = openDb(env.DATABASE_PATH);
     database = sqliteDatabase(db);

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pgPool } from '../api/db/database.ts';
+import { templateCopy } from '../api/test-global-setup.ts';
 import { newId } from '#shared/ids.ts';
 import {
   SCHEMA_VERSION,
@@ -87,6 +89,30 @@ const taskCount = async (ids: string[]) =>
   );
 
 describe('two API processes on one PostgreSQL', () => {
+  it('start together on an empty database: one writes the demo, both serve it', async () => {
+    const url = await templateCopy(inject('postgresCluster')!, false);
+    const pair = [await childServer(undefined, url), await childServer(undefined, url)];
+    try {
+      await Promise.all(pair.map((server) => server.start()));
+      for (const server of pair) await signIn(server.baseUrl, server.origin, 'manager@summit.test');
+      const pool = pgPool(url, 1);
+      const counts = await pool.query<{ users: number; companies: number }>(
+        'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM companies) AS companies',
+      );
+      await pool.end();
+      // Exactly the demo once: what the seeded template of this run holds.
+      const [demo] = await t.query<{ users: number; companies: number }>(
+        'SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM companies) AS companies',
+      );
+      expect(counts.rows[0]).toEqual(demo);
+    } finally {
+      for (const server of pair) {
+        await server.kill();
+        server.dispose();
+      }
+    }
+  }, 120_000);
+
   it('accept on one a session started on the other', async () => {
     const crew = await signIn(one.baseUrl, one.origin, 'crew@summit.test');
     const res = await send(two, crew.cookie, '/api/auth/user');

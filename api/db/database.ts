@@ -151,32 +151,46 @@ export const isBusy = (err: unknown): boolean => {
   return code.startsWith('SQLITE_BUSY') || code === '55P03' || isBusy((err as { cause?: unknown }).cause);
 };
 
-/** Applies the committed PostgreSQL migrations; one process at a time (several API processes may start together). */
-export async function migratePostgres(pool: pg.Pool): Promise<void> {
+/**
+ * Runs `fn` holding the start-up lock, so that of several API processes starting together one at a time
+ * migrates and seeds. It waits as long as that takes: the connections' lock_timeout is for writers kept
+ * waiting by a company's row, not for this.
+ */
+async function whileStarting<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
+    await client.query('SET lock_timeout = 0');
     await client.query('SELECT pg_advisory_lock(727271)');
-    await pgMigrate(pgDrizzle(client), { migrationsFolder: PG_MIGRATIONS });
+    return await fn(client);
   } finally {
     await client.query('SELECT pg_advisory_unlock(727271)').catch(() => undefined);
+    await client.query('RESET lock_timeout').catch(() => undefined);
     client.release();
   }
+}
+
+/** Applies the committed PostgreSQL migrations, one process at a time (see `whileStarting`). */
+export function migratePostgres(pool: pg.Pool): Promise<void> {
+  return whileStarting(pool, (client) => pgMigrate(pgDrizzle(client), { migrationsFolder: PG_MIGRATIONS }));
 }
 
 /** The NOTIFY channel of sync pokes between API processes. */
 const POKE_CHANNEL = 'sitecommand_sync';
 
+/**
+ * The server's PostgreSQL: migrated, then `prepare` run (the server's upserts and demo seed, api/db/pg/
+ * bootstrap.ts), both under the start-up lock, so processes starting together do it one after the other.
+ */
 export async function postgresDatabase(
   url: string,
-  options: { max?: number; lockTimeoutMs?: number } = {},
+  options: { max?: number; lockTimeoutMs?: number; prepare?: (database: Database) => Promise<void> } = {},
 ): Promise<Database> {
   const pool = pgPool(url, options.max, options.lockTimeoutMs);
-  await migratePostgres(pool);
   const outside: Conn = { db: proxy(pgRunner(pool)), sql: pgConn(pool) };
   let open = true;
   const listeners = new Set<(companyId: string) => void>();
   let listening: Promise<pg.Client | undefined> | undefined;
-  return {
+  const database: Database = {
     dialect: 'postgres',
     get open() {
       return open;
@@ -202,6 +216,16 @@ export async function postgresDatabase(
       await pool.end();
     },
   };
+  try {
+    await whileStarting(pool, async (client) => {
+      await pgMigrate(pgDrizzle(client), { migrationsFolder: PG_MIGRATIONS });
+      await options.prepare?.(database);
+    });
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+  return database;
 
   /** One connection per process LISTENs for the others' pokes; it reconnects when it drops. */
   async function listen(): Promise<pg.Client | undefined> {

@@ -15,8 +15,9 @@ const USER_COUNT = valueStmt<number>('SELECT count(*) FROM users');
  * the permission catalogue and the template roles, upserted on every start; and on a database without a
  * company, the demo data when asked (SEED_DEMO, as on SQLite). The demo is written by the one writer of it,
  * `seedDemo`, into an SQLite database in memory, and moved over by `db:copy`'s copy, company by company,
- * versions and stamps as written; the photo bytes go straight into the server's store. Several processes
- * starting together: the copy refuses a company already there, so one of them seeds and the others say so.
+ * versions and stamps as written; the photo bytes go straight into the server's store. Processes starting
+ * together run this one after the other (`postgresDatabase`'s start-up lock): the first seeds, the others
+ * find the companies there.
  */
 export async function preparePostgres(
   database: Database,
@@ -30,7 +31,7 @@ export async function preparePostgres(
   });
   let seeded = false;
   if (seed === 'on' || (seed === 'auto' && users === 0)) {
-    if (companies === 0) seeded = await copyDemo(url, store, log);
+    if (companies === 0) seeded = await copyDemo(url, store);
     else if (seed === 'on' && users === 0)
       log('SEED_DEMO=on: the PostgreSQL database already has companies; the demo needs an empty one.');
   }
@@ -38,7 +39,7 @@ export async function preparePostgres(
   return { seeded };
 }
 
-async function copyDemo(url: string, store: BlobStore, log: (line: string) => void): Promise<boolean> {
+async function copyDemo(url: string, store: BlobStore): Promise<boolean> {
   const memory = openDb(':memory:');
   const pool = pgPool(url, 1);
   try {
@@ -49,10 +50,6 @@ async function copyDemo(url: string, store: BlobStore, log: (line: string) => vo
       .all();
     for (const id of ids) await copyCompany(memory.$client, pool, id, { dryRun: false });
     return true;
-  } catch (err) {
-    // Another process seeding at the same moment copied first: its demo is the one.
-    log(`The demo data was not copied: ${err instanceof Error ? err.message : String(err)}`);
-    return false;
   } finally {
     await pool.end();
     memory.$client.close();

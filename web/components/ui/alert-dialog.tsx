@@ -2,7 +2,7 @@ import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react
 import { AlertDialog as A } from 'radix-ui';
 import { cn } from '#web/lib/cn.ts';
 import { buttonClasses, type ButtonVariant } from './button.tsx';
-import { dialogOverlayClasses, dialogPanelClasses, useReturnFocus } from './dialog.tsx';
+import { dialogOverlayClasses, dialogPanelClasses, pageCover, useReturnFocus } from './dialog.tsx';
 
 export const AlertDialog = A.Root;
 export const AlertDialogTrigger = A.Trigger;
@@ -21,7 +21,7 @@ export const AlertDialogContent = forwardRef<HTMLDivElement, AlertDialogContentP
     const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
     return (
       <A.Portal>
-        <A.Overlay className={dialogOverlayClasses} />
+        <A.Overlay className={dialogOverlayClasses} {...pageCover} />
         <A.Content
           ref={ref}
           className={cn(dialogPanelClasses, className)}

@@ -14,6 +14,8 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
 export const dialogOverlayClasses = 'fixed inset-0 z-50 bg-black/50';
+/** Marks a modal's overlay, which covers the page while it is open (styles.css: no restyle of the page). */
+export const pageCover = { 'data-page-cover': '' } as const;
 // A dialog is centred in the screen below the toast band (styles.css) and never taller than what is left,
 // so a toast can never cover its Close, Cancel or action buttons. A dialog sets no height of its own.
 export const dialogPanelClasses =
@@ -93,7 +95,7 @@ export const DialogContent = forwardRef<HTMLDivElement, DialogContentProps>(func
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <D.Portal>
-      <D.Overlay className={dialogOverlayClasses} />
+      <D.Overlay className={dialogOverlayClasses} {...pageCover} />
       <D.Content
         ref={ref}
         className={cn(dialogPanelClasses, className)}

@@ -1,19 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn, watchPage } from './support/watch-page.ts';
 
 // Modal dialogs over a screen (styles.css, B7): opening and closing one restyles a few elements, not the
 // whole screen, and the page beneath still cannot be pressed; an open Select alone keeps the page out of
 // reach too, as Radix intends.
-
-const PASSWORD = 'sitecommand-demo';
-
-async function signIn(page: Page, email: string) {
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 interface TraceEvent {
   name: string;
@@ -51,6 +41,7 @@ test.describe('Dialogs over a screen', () => {
   test('opening and closing the Edit Project dialog restyles a few elements, not the screen, and the page beneath cannot be pressed', async ({
     page,
   }) => {
+    const watch = await watchPage(page);
     await signIn(page, 'admin@summit.test');
     await page.goto('/projects');
     const riverside = page.getByRole('article', { name: 'Riverside Medical Office Building' });
@@ -84,9 +75,11 @@ test.describe('Dialogs over a screen', () => {
     // With no dialog open the page is pressed again.
     await newProject.click();
     await expect(page.getByRole('dialog', { name: 'Create New Project' })).toBeVisible();
+    watch.expectClean();
   });
 
   test('a tap outside an open Select closes it without pressing what lies beneath', async ({ page }) => {
+    const watch = await watchPage(page);
     await signIn(page, 'admin@summit.test');
     await page.goto('/logs');
     const createLog = page.getByRole('button', { name: 'Create Log' });
@@ -98,5 +91,6 @@ test.describe('Dialogs over a screen', () => {
     await expect(page.getByRole('listbox')).toBeHidden();
     await frames(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    watch.expectClean();
   });
 });

@@ -3,7 +3,8 @@ import { signIn, watchPage } from './support/watch-page.ts';
 
 // Modal dialogs over a screen (styles.css, B7): opening and closing one restyles a few elements, not the
 // whole screen, and the page beneath still cannot be pressed; an open Select alone keeps the page out of
-// reach too, as Radix intends.
+// reach too, as Radix intends. After a Save, the card's progress bar moves on the compositor, so the frames
+// that follow the tap do not lay the screen out again.
 
 interface TraceEvent {
   name: string;
@@ -91,6 +92,45 @@ test.describe('Dialogs over a screen', () => {
     await expect(page.getByRole('listbox')).toBeHidden();
     await frames(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    watch.expectClean();
+  });
+  test('a saved progress moves the card’s bar by a transform (no layout per frame) to the value saved', async ({
+    page,
+  }) => {
+    const watch = await watchPage(page);
+    await signIn(page, 'admin@summit.test');
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const name = `Bar${Date.now()} Pier 7 Warehouse`;
+    const created = await page.request.post('/api/projects', {
+      headers: { origin },
+      data: { name, location: 'Pier 7', progress: 20 },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/projects');
+    const card = page.getByRole('article', { name });
+    const bar = card.getByRole('progressbar', { name: `Progress of ${name}` });
+    await expect(bar).toHaveAttribute('aria-valuenow', '20', { timeout: 20_000 });
+
+    await card.getByRole('button', { name: 'Edit project' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Project' });
+    await edit.getByLabel('Progress (%)').fill('65');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(bar).toHaveAttribute('aria-valuenow', '65');
+    // What animates is a transform, which the compositor runs alone; an animated width was laid out and
+    // repainted with the whole screen in every frame of the transition.
+    const transition = await bar.evaluate(
+      (root) => getComputedStyle(root.firstElementChild!).transitionProperty,
+    );
+    // Tailwind's transition-transform also names the individual transform properties, all compositor-run.
+    expect(transition.split(', ').sort()).toEqual(['rotate', 'scale', 'transform', 'translate']);
+    // Once settled, the bar shows the value saved: its filled part covers 65% of the track.
+    await expect.poll(() => bar.evaluate((root) => root.getAnimations({ subtree: true }).length)).toBe(0);
+    const shown = await bar.evaluate((root) => {
+      const track = root.getBoundingClientRect();
+      const fill = root.firstElementChild!.getBoundingClientRect();
+      return (Math.min(fill.right, track.right) - track.left) / track.width;
+    });
+    expect(shown).toBeCloseTo(0.65, 2);
     watch.expectClean();
   });
 });

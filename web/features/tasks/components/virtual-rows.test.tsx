@@ -48,3 +48,25 @@ it("mounts without reading the page's layout, then keeps to the rows near the vi
   expect(screen.getAllByText(/^Task \d+$/).length).toBe(before - 6);
   expect(screen.getByText('Task 0')).toBeTruthy();
 });
+
+it('mounts where the window already is without writing to its scroll, which would force a layout of the new screen', () => {
+  vi.stubGlobal('ResizeObserver', undefined);
+  // The window scrolled 10 rows down when the list mounts (a screen left scrolled, or a return to it).
+  vi.stubGlobal('scrollY', 10 * ROW);
+  const scrollTo = vi.fn();
+  vi.stubGlobal('scrollTo', scrollTo);
+
+  render(
+    <VirtualRows
+      items={items}
+      getKey={(t) => t}
+      sizeOf={() => ROW}
+      render={(t) => <p>{t}</p>}
+      aria-label="Scroll test"
+    />,
+  );
+  // The rows are those near where the window is, and the window was not moved (nor told to stay).
+  expect(scrollTo).not.toHaveBeenCalled();
+  expect(screen.queryByText('Task 0')).toBeNull();
+  expect(screen.getByText('Task 10')).toBeTruthy();
+});

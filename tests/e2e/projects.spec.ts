@@ -269,3 +269,33 @@ test('two users of one company see each other’s project changes after sync', a
     await contextB.close();
   }
 });
+
+test('cards out of view are not rendered until scrolled to, then show whole and work', async ({ page }) => {
+  const problems: string[] = [];
+  watchConsole(page, problems);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'manager@summit.test');
+  await openProjects(page);
+  const cards = page.getByRole('article');
+  const first = cards.first();
+  const last = cards.last();
+  // The browser's own answer: does it render the card's content, or skip it (content-visibility: auto)?
+  const rendered = (locator: typeof first) =>
+    locator.evaluate((el) => el.querySelector('h3')!.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await rendered(first)).toBe(true);
+  // On a phone the last card sits screens below the fold: nothing of it is laid out or painted.
+  expect(await rendered(last)).toBe(false);
+
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => rendered(last)).toBe(true);
+  // Shown, the card takes its content's height: nothing in it is cut off.
+  const fits = await last.evaluate((el) => el.scrollHeight <= el.clientHeight + 1);
+  expect(fits).toBe(true);
+  const name = (await last.getByRole('heading', { level: 3 }).textContent())!;
+  await last.getByRole('button', { name: 'Edit project' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Project' });
+  await expect(edit.getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  expect(problems).toEqual([]);
+});

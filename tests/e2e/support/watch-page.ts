@@ -26,7 +26,11 @@ export async function watchPage(page: Page, options: WatchOptions = {}) {
     if (options.allowNetworkErrors && /net::ERR_|Failed to fetch/.test(text) && !/CSP/.test(text)) return;
     problems.push(`${text} (${url})`);
   });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  // With the page's address and the stack: a message alone (once just "r", from the minified build) cannot
+  // be traced to its code.
+  page.on('pageerror', (err) =>
+    problems.push(`pageerror at ${page.url()}: ${err.name}: ${err.message}\n${err.stack ?? ''}`),
+  );
   return {
     problems,
     /** Asserts nothing went wrong so far. */

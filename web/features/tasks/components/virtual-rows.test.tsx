@@ -13,6 +13,18 @@ afterEach(() => {
 const ROW = 64;
 const items = Array.from({ length: 1000 }, (_, i) => `Task ${i}`);
 
+/** The 1,000 items as rows of 64 px, each a paragraph with the item's text. */
+const renderRows = (label: string) =>
+  render(
+    <VirtualRows
+      items={items}
+      getKey={(t) => t}
+      sizeOf={() => ROW}
+      render={(t) => <p>{t}</p>}
+      aria-label={label}
+    />,
+  );
+
 it("mounts without reading the page's layout, then keeps to the rows near the viewport once it is read", () => {
   // The browser calls a ResizeObserver once layout is done; the test says when.
   const observers: (() => void)[] = [];
@@ -28,15 +40,7 @@ it("mounts without reading the page's layout, then keeps to the rows near the vi
   );
   const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
 
-  render(
-    <VirtualRows
-      items={items}
-      getKey={(t) => t}
-      sizeOf={() => ROW}
-      render={(t) => <p>{t}</p>}
-      aria-label="Mount test"
-    />,
-  );
+  renderRows('Mount test');
   // No layout was forced while mounting: the list's top is not known yet, so it is taken as the page's top.
   expect(rect).not.toHaveBeenCalled();
   const before = screen.getAllByText(/^Task \d+$/).length;
@@ -56,15 +60,7 @@ it('mounts where the window already is without writing to its scroll, which woul
   const scrollTo = vi.fn();
   vi.stubGlobal('scrollTo', scrollTo);
 
-  render(
-    <VirtualRows
-      items={items}
-      getKey={(t) => t}
-      sizeOf={() => ROW}
-      render={(t) => <p>{t}</p>}
-      aria-label="Scroll test"
-    />,
-  );
+  renderRows('Scroll test');
   // The rows are those near where the window is, and the window was not moved (nor told to stay).
   expect(scrollTo).not.toHaveBeenCalled();
   expect(screen.queryByText('Task 0')).toBeNull();

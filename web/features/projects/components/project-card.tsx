@@ -20,7 +20,8 @@ import { Progress } from '#web/components/ui/progress.tsx';
 import { WithTooltip } from '#web/components/ui/tooltip.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useProjectsData } from '../hooks/projects-context.tsx';
-import { useProjectTasks, useTaskCount } from '../hooks/use-project-queries.ts';
+import { useProjectTasks } from '../hooks/use-project-queries.ts';
+import { useTaskCount } from '../hooks/task-counts.ts';
 import { formatDueDate } from '../utils/dates.ts';
 import type { ProjectActions } from './project-actions.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
@@ -92,10 +93,10 @@ function sameCard(a: ProjectCardProps, b: ProjectCardProps): boolean {
 
 /** One project card (spec 01 section 2): every field, the buttons, and the expandable task list. */
 export const ProjectCard = memo(function ProjectCard({ project, actions }: ProjectCardProps) {
-  const { db, can } = useProjectsData();
+  const { can, taskCounts } = useProjectsData();
   const titleId = useId();
   const [expanded, setExpanded] = useState(false);
-  const taskCount = useTaskCount(db, project.id);
+  const taskCount = useTaskCount(taskCounts, project.id);
   const name = project.name ?? 'Untitled project';
   const progress = project.progress ?? 0;
   const due = formatDueDate(project.dueDate);

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useProjectsData } from '../hooks/projects-context.tsx';
-import { useTaskCount } from '../hooks/use-project-queries.ts';
+import { useTaskCount } from '../hooks/task-counts.ts';
 import { formatDueDate } from '../utils/dates.ts';
 import type { ProjectActions } from './project-actions.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
@@ -25,8 +25,8 @@ function Cell({ label, children, className }: { label: string; children: ReactNo
 }
 
 function ProjectListRow({ project, actions }: { project: ProjectRow; actions: ProjectActions }) {
-  const { db, can } = useProjectsData();
-  const taskCount = useTaskCount(db, project.id);
+  const { can, taskCounts } = useProjectsData();
+  const taskCount = useTaskCount(taskCounts, project.id);
   const name = project.name ?? 'Untitled project';
   const progress = project.progress ?? 0;
   return (

@@ -13,7 +13,8 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { ProjectsDataProvider, type ProjectsData } from '../hooks/projects-context.tsx';
 import { usePeople } from '../hooks/use-people.ts';
 import { useProjectCommands } from '../hooks/use-project-commands.ts';
-import { useProjects, useTaskCount } from '../hooks/use-project-queries.ts';
+import { useProjects } from '../hooks/use-project-queries.ts';
+import { taskCountsOf, useTaskCount, type TaskCounts } from '../hooks/task-counts.ts';
 import { byName, groupProjects } from '../utils/group-projects.ts';
 import { useOptimisticRows } from '#web/lib/optimistic-rows.ts';
 import {
@@ -62,17 +63,17 @@ const allowAll = () => true;
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 
 function DeleteProject({
-  db,
+  taskCounts,
   project,
   onClose,
   onConfirm,
 }: {
-  db: SyncDb;
+  taskCounts: TaskCounts;
   project: ProjectRow;
   onClose: () => void;
   onConfirm: () => Promise<void>;
 }) {
-  const taskCount = useTaskCount(db, project.id);
+  const taskCount = useTaskCount(taskCounts, project.id);
   return (
     <DeleteProjectDialog
       open
@@ -104,7 +105,11 @@ export function ProjectsScreen({
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const close = useCallback(() => setDialog(null), []);
 
-  const data = useMemo<ProjectsData>(() => ({ db, write, can, managers }), [db, write, can, managers]);
+  const taskCounts = useMemo(() => taskCountsOf(db), [db]);
+  const data = useMemo<ProjectsData>(
+    () => ({ db, write, can, managers, taskCounts }),
+    [db, write, can, managers, taskCounts],
+  );
   const groups = useMemo(() => groupProjects(projects ?? []), [projects]);
   const sorted = useMemo(() => [...(projects ?? [])].sort(byName), [projects]);
   const projectChoices = useMemo(
@@ -255,7 +260,7 @@ export function ProjectsScreen({
         )}
         {dialog?.kind === 'delete' && (
           <DeleteProject
-            db={db}
+            taskCounts={taskCounts}
             project={dialog.project}
             onClose={close}
             onConfirm={async () => {

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import Dexie from 'dexie';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SyncDb } from '#sync/db.ts';
@@ -17,6 +18,8 @@ import {
   PROJECT_B,
   PROJECT_C,
   pulledProject,
+  pulledTask,
+  renderScreen,
   testDb,
   writeTo,
 } from './test-support.tsx';
@@ -89,7 +92,8 @@ describe('Projects screen: what a save redraws (budget B7)', () => {
       ).toBe('55'),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await db.outbox.count()).toBe(1);
+    // The card shows the edit from the write itself, before the write's transaction has committed.
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     // Opening the dialog, typing, saving and closing it left the other cards alone.
     expect(draws('Bridge Repair')).toBe(0);
     expect(draws('Depot')).toBe(0);
@@ -103,5 +107,94 @@ describe('Projects screen: what a save redraws (budget B7)', () => {
     setStatus({ pushing: false, pending: 0, lastSyncedAt: Date.now() });
     await screen.findByRole('button', { name: /^Sync status/ });
     expect([...drawn.values()].reduce((a, b) => a + b, 0)).toBe(0);
+  });
+});
+
+/**
+ * Listeners of Dexie's one global change event: every live query (a card's count, the screen's lists, the
+ * status bar's) holds one while it is open, and each unsubscribe rebuilds that list, so closing a screen
+ * of N listeners costs N squared. Counted from Dexie's own subscribe and unsubscribe calls.
+ */
+function countDeviceListeners() {
+  const event = Dexie.on.storagemutated;
+  // Only listeners added from here on: an earlier test's query may still let go of its own.
+  const open = new Set<unknown>();
+  const subscribe = event.subscribe.bind(event);
+  const unsubscribe = event.unsubscribe.bind(event);
+  vi.spyOn(event, 'subscribe').mockImplementation((cb) => {
+    open.add(cb);
+    subscribe(cb);
+  });
+  vi.spyOn(event, 'unsubscribe').mockImplementation((cb) => {
+    open.delete(cb);
+    unsubscribe(cb);
+  });
+  // The count once it has held still for a few turns of the event loop: a live query starts listening
+  // after its first read has answered, and the screen's reads answer one after another.
+  return async () => {
+    let last = -1;
+    let still = 0;
+    while (still < 25) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      still = open.size === last ? still + 1 : 0;
+      last = open.size;
+    }
+    return open.size;
+  };
+}
+
+const projectId = (i: number) => `0195a0a0-0000-7000-8000-${String(i).padStart(12, '0')}`;
+const taskId = (i: number) => `0195a0a0-0000-7000-9000-${String(i).padStart(12, '0')}`;
+
+/** The screen over `projects` projects, the first one with two tasks; settled once every card has its count. */
+async function openScreen(projects: number) {
+  db = testDb();
+  await db.projects.bulkPut(
+    Array.from({ length: projects }, (_, i) => pulledProject(projectId(i), `Project ${i + 1}`, 'active')),
+  );
+  await db.tasks.bulkPut([
+    pulledTask(taskId(1), projectId(0), 'Pour'),
+    pulledTask(taskId(2), projectId(0), 'Cure'),
+  ]);
+  const view = renderScreen(db);
+  await waitFor(() => {
+    expect(screen.getAllByRole('button', { name: 'Tasks (2)' })).toHaveLength(1);
+    expect(screen.queryAllByRole('button', { name: 'Tasks (0)' })).toHaveLength(projects - 1);
+  });
+  return view;
+}
+
+describe('Projects screen: task counts (budgets B7 and B13)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('every card counts its own tasks, and a task added or deleted redraws only its own card', async () => {
+    await openScreen(3);
+    drawn.clear();
+    await writeTo(db)('tasks', 'create', taskId(3), { projectId: projectId(1), title: 'Survey' });
+    await screen.findByText('1 task');
+    expect(screen.getAllByRole('button', { name: 'Tasks (2)' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Tasks (1)' })).toHaveLength(1);
+    expect(draws('Project 1')).toBe(0);
+    expect(draws('Project 3')).toBe(0);
+    expect(draws('Project 2')).toBe(1);
+
+    await writeTo(db)('tasks', 'delete', taskId(1), {});
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Tasks (1)' })).toHaveLength(2));
+    expect(draws('Project 3')).toBe(0);
+  });
+
+  it('40 projects hold no more device listeners than one, and closing the screen leaves none', async () => {
+    const listeners = countDeviceListeners();
+    const one = await openScreen(1);
+    const forOne = await listeners();
+    one.unmount();
+    db.close();
+    expect(await listeners()).toBe(0);
+
+    const forty = await openScreen(40);
+    // Its reads answer later than one card's, so wait for them; with a query per card it stays above 40.
+    await waitFor(async () => expect(await listeners()).toBe(forOne), { timeout: 5_000 });
+    forty.unmount();
+    expect(await listeners()).toBe(0);
   });
 });

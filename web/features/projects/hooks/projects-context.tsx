@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LocalWrite } from '#web/app/local-data.tsx';
 import type { SyncDb } from '#sync/db.ts';
+import type { TaskCounts } from './task-counts.ts';
 
 /** What the Projects screen needs from the app: the device database, the write path and the user's rights. */
 export interface ProjectsData {
@@ -10,6 +11,8 @@ export interface ProjectsData {
   can: (permission: string) => boolean;
   /** Assignee names by user id (the manager lookup). */
   managers: ReadonlyMap<string, string>;
+  /** Every project's task count, one read for the screen. */
+  taskCounts: TaskCounts;
 }
 
 const ProjectsDataContext = createContext<ProjectsData | null>(null);

@@ -6,11 +6,6 @@ export function useProjects(db: SyncDb): ProjectRow[] | undefined {
   return useLiveQuery(() => db.projects.toArray(), [db]);
 }
 
-/** The number of tasks of a project, counted on the projectId index. */
-export function useTaskCount(db: SyncDb, projectId: string): number | undefined {
-  return useLiveQuery(() => db.tasks.where('projectId').equals(projectId).count(), [db, projectId]);
-}
-
 /** The tasks of a project (read on the projectId index), by due date then title. */
 export function useProjectTasks(db: SyncDb, projectId: string): TaskRow[] | undefined {
   return useLiveQuery(

@@ -3,9 +3,9 @@ import {
   request as playwrightRequest,
   test,
   type APIRequestContext,
-  type ConsoleMessage,
   type Page,
 } from '@playwright/test';
+import { recordProblems } from './support/watch-page.ts';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 10, Crew Dashboard: a crew member's day offline. Cold start with no network, tick a task off and
@@ -37,12 +37,7 @@ interface ServerChange {
 let offline = false;
 
 function watchConsole(page: Page, problems: string[]) {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() !== 'error') return;
-    if (offline && OFFLINE_NOISE.test(msg.text())) return;
-    problems.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+  recordProblems(page, problems, (msg) => offline && OFFLINE_NOISE.test(msg.text()));
 }
 
 async function signIn(api: APIRequestContext, email: string) {

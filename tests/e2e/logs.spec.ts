@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { recordProblems } from './support/watch-page.ts';
 import sharp from 'sharp';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
@@ -28,15 +29,14 @@ interface ServerPhoto {
 let offline = false;
 
 function watchConsole(page: Page, problems: string[]) {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() !== 'error') return;
-    if (offline && OFFLINE_NOISE.test(msg.text())) return;
-    // A photo whose bytes are still on the device (404 BLOB_PENDING, or no network) is the photo lane's
-    // business, not this screen's.
-    if (/\/api\/photos\/[^/]+\/file$/.test(msg.location().url)) return;
-    problems.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+  // Offline, failed requests are expected. A photo whose bytes are still on the device (404 BLOB_PENDING,
+  // or no network) is the photo lane's business, not this screen's.
+  recordProblems(
+    page,
+    problems,
+    (msg) =>
+      (offline && OFFLINE_NOISE.test(msg.text())) || /\/api\/photos\/[^/]+\/file$/.test(msg.location().url),
+  );
 }
 
 async function signIn(page: Page, email: string) {

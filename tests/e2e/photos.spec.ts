@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { recordProblems } from './support/watch-page.ts';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
@@ -29,14 +30,12 @@ interface ServerPhoto {
 
 let offline = false;
 function watchConsole(page: Page, problems: string[]) {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() !== 'error') return;
-    if (offline && OFFLINE_NOISE.test(msg.text())) return;
-    // The failed upload the test itself causes.
-    if (/status of 500/.test(msg.text())) return;
-    problems.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+  // Offline, failed requests are expected; so is the failed upload the test itself causes.
+  recordProblems(
+    page,
+    problems,
+    (msg) => (offline && OFFLINE_NOISE.test(msg.text())) || /status of 500/.test(msg.text()),
+  );
 }
 
 async function signIn(page: Page, email: string) {

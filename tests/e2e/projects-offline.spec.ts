@@ -1,11 +1,5 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type ConsoleMessage,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { recordProblems } from './support/watch-page.ts';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 5 item 7, offline: create, edit and delete with no network, a cold start with no network, then the
@@ -24,12 +18,7 @@ interface ServerProject {
 let offline = false;
 
 function watchConsole(page: Page, problems: string[]) {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() !== 'error') return;
-    if (offline && OFFLINE_NOISE.test(msg.text())) return;
-    problems.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+  recordProblems(page, problems, (msg) => offline && OFFLINE_NOISE.test(msg.text()));
 }
 
 async function signIn(page: Page, email: string) {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { recordProblems } from './support/watch-page.ts';
 
 // Issue 5 item 7: the Projects screen online, and two users of one company converging through sync.
 
@@ -21,10 +22,7 @@ interface ServerTask {
 
 /** Console errors and CSP violations of a page; the test fails on any. */
 function watchConsole(page: Page, problems: string[]) {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error') problems.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+  recordProblems(page, problems);
 }
 
 async function signIn(page: Page, email: string) {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { recordProblems } from './support/watch-page.ts';
 import {
   boardOverview,
   dailyTasks,
@@ -49,12 +50,7 @@ interface ApiAssignment {
 
 let offline = false;
 function watchConsole(page: Page, problems: string[]) {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() !== 'error') return;
-    if (offline && OFFLINE_NOISE.test(msg.text())) return;
-    problems.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+  recordProblems(page, problems, (msg) => offline && OFFLINE_NOISE.test(msg.text()));
 }
 
 const origin = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;

@@ -4,9 +4,9 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
-  type ConsoleMessage,
   type Page,
 } from '@playwright/test';
+import { recordProblems } from './support/watch-page.ts';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 9, proof (a) and (b): two devices, the admin online on a desktop and the manager offline. An edit
@@ -33,12 +33,7 @@ interface PushedMutation {
 const offlinePages = new Set<Page>();
 
 function watchConsole(page: Page, problems: string[]) {
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() !== 'error') return;
-    if (offlinePages.has(page) && OFFLINE_NOISE.test(msg.text())) return;
-    problems.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
+  recordProblems(page, problems, (msg) => offlinePages.has(page) && OFFLINE_NOISE.test(msg.text()));
 }
 
 const origin = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;

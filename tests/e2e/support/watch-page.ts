@@ -1,10 +1,29 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type ConsoleMessage, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'sitecommand-demo';
 
 export interface WatchOptions {
   /** Offline tests: failed requests (net::ERR_*) are expected, not errors of the app. */
   allowNetworkErrors?: boolean;
+}
+
+/**
+ * Records the page's console errors into `problems`, except those `expected` says the test itself causes,
+ * and its uncaught errors with the page's address, name and stack: a message alone (once just "r", from
+ * the minified build) cannot be traced to its code.
+ */
+export function recordProblems(
+  page: Page,
+  problems: string[],
+  expected: (msg: ConsoleMessage) => boolean = () => false,
+) {
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' || expected(msg)) return;
+    problems.push(`${page.url()}: ${msg.text()} (${msg.location().url ?? ''})`);
+  });
+  page.on('pageerror', (err) =>
+    problems.push(`pageerror at ${page.url()}: ${err.name}: ${err.message}\n${err.stack ?? ''}`),
+  );
 }
 
 /**
@@ -18,19 +37,11 @@ export async function watchPage(page: Page, options: WatchOptions = {}) {
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
     });
   });
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
+  recordProblems(page, problems, (msg) => {
     const text = msg.text();
-    const url = msg.location().url ?? '';
-    if (/status of 401/.test(text) && /\/api\/auth\//.test(url)) return;
-    if (options.allowNetworkErrors && /net::ERR_|Failed to fetch/.test(text) && !/CSP/.test(text)) return;
-    problems.push(`${text} (${url})`);
+    if (/status of 401/.test(text) && /\/api\/auth\//.test(msg.location().url ?? '')) return true;
+    return !!options.allowNetworkErrors && /net::ERR_|Failed to fetch/.test(text) && !/CSP/.test(text);
   });
-  // With the page's address and the stack: a message alone (once just "r", from the minified build) cannot
-  // be traced to its code.
-  page.on('pageerror', (err) =>
-    problems.push(`pageerror at ${page.url()}: ${err.name}: ${err.message}\n${err.stack ?? ''}`),
-  );
   return {
     problems,
     /** Asserts nothing went wrong so far. */

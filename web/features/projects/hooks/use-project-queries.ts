@@ -14,14 +14,6 @@ export function useProjectTasks(db: SyncDb, projectId: string): TaskRow[] | unde
   );
 }
 
-/** The number of photos of a project on the device. */
-export function usePhotoCount(db: SyncDb, projectId: string, enabled = true): number | undefined {
-  return useLiveQuery(
-    () => (enabled ? db.photos.where('projectId').equals(projectId).count() : 0),
-    [db, projectId, enabled],
-  );
-}
-
 /** Tasks with a due date first (earliest first), then by title. */
 export function sortTasks(tasks: TaskRow[]): TaskRow[] {
   return tasks.sort((a, b) => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { liveQuery } from 'dexie';
 import type { SyncDb } from '#sync/db.ts';
+import { LiveQueryStore } from '#web/lib/shared-store.ts';
 
 /**
  * The number of tasks of every project on the device, from ONE live query for the whole screen, read by
@@ -12,11 +12,7 @@ import type { SyncDb } from '#sync/db.ts';
  * with `useSyncExternalStore` and selects its own number, so a count that changes redraws its own card
  * only, never the others (budget B7).
  */
-export interface TaskCounts {
-  subscribe(onChange: () => void): () => void;
-  /** The project's task count, or undefined until the first read has answered. */
-  count(projectId: string): number | undefined;
-}
+export type TaskCounts = LiveQueryStore<ReadonlyMap<string, number>, ReadonlyMap<string, number>>;
 
 async function readCounts(db: SyncDb): Promise<ReadonlyMap<string, number>> {
   const ids = (await db.projects.toCollection().primaryKeys()).map(String);
@@ -26,36 +22,21 @@ async function readCounts(db: SyncDb): Promise<ReadonlyMap<string, number>> {
 }
 
 /**
- * A store over the device's task counts. It reads while anyone listens: the live query starts with the
- * first listener and stops with the last one, so a closed screen leaves nothing subscribed.
+ * The screen's store of task counts. It stops reading as soon as its last card has gone (no keep-alive):
+ * a closed screen leaves nothing subscribed, while a switch between cards and list keeps the read going.
  */
 export function taskCountsOf(db: SyncDb): TaskCounts {
-  let counts: ReadonlyMap<string, number> | undefined;
-  const listeners = new Set<() => void>();
-  let query: { unsubscribe(): void } | undefined;
-  return {
-    subscribe(onChange) {
-      listeners.add(onChange);
-      query ??= liveQuery(() => readCounts(db)).subscribe({
-        next: (next) => {
-          counts = next;
-          for (const listener of listeners) listener();
-        },
-        // A failed read leaves the last counts shown ("…" before the first); the next change reads again.
-        error: (err: unknown) => console.error('Task counts could not be read', err),
-      });
-      return () => {
-        listeners.delete(onChange);
-        if (listeners.size > 0) return;
-        query?.unsubscribe();
-        query = undefined;
-      };
-    },
-    count: (projectId) => (counts === undefined ? undefined : (counts.get(projectId) ?? 0)),
-  };
+  return new LiveQueryStore(
+    () => readCounts(db),
+    (counts) => counts,
+    0,
+  );
 }
 
-/** The number of tasks of one project, from the screen's shared counts. */
+/** The number of tasks of one project, or undefined until the first read has answered. */
 export function useTaskCount(counts: TaskCounts, projectId: string): number | undefined {
-  return useSyncExternalStore(counts.subscribe, () => counts.count(projectId));
+  return useSyncExternalStore(counts.subscribe, () => {
+    const all = counts.get();
+    return all === undefined ? undefined : (all.get(projectId) ?? 0);
+  });
 }

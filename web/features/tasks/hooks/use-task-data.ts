@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { liveQuery } from 'dexie';
 import { dueDay } from '#shared/rules/dates.ts';
 import { searchText } from '#shared/rules/task-filters.ts';
 import {
@@ -12,6 +11,7 @@ import {
 import type { ProjectRow, SyncDb, TaskRow, UserRow } from '#sync/db.ts';
 import { peopleOf, type People } from '#web/features/projects/utils/assignee-name.ts';
 import { watchTable, type TableChange } from '#web/lib/table-changes.ts';
+import { LiveQueryStore, SharedStore } from '#web/lib/shared-store.ts';
 
 /** The device's tasks in list order and grouped, with what the filters and counts read of each row. */
 export interface TaskData {
@@ -25,53 +25,11 @@ export interface TaskData {
   dayOf: (t: GroupableTask) => string | null;
 }
 
-/** How long a table stays read after its screen closes: going back to it within this paints at once. */
+/** How long a table stays read after /tasks closes: going back to it within this paints at once. */
 const KEEP_ALIVE_MS = 120_000;
 
 /** Rows per read of a whole-table load: each page is its own short task, never one long one. */
 const PAGE = 1_000;
-
-/** Subscribers, a keep-alive after the last one leaves, and the value they read. */
-abstract class SharedStore<T> {
-  protected value: T | undefined;
-  private readonly listeners = new Set<() => void>();
-  private running = false;
-  private stopTimer: ReturnType<typeof setTimeout> | null = null;
-
-  protected abstract start(): void;
-  protected abstract stop(): void;
-
-  protected publish(value: T) {
-    this.value = value;
-    for (const l of this.listeners) l();
-  }
-
-  readonly subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    if (this.stopTimer !== null) clearTimeout(this.stopTimer);
-    this.stopTimer = null;
-    if (!this.running) {
-      this.running = true;
-      this.start();
-    }
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size > 0) return;
-      const timer = setTimeout(() => this.halt(), KEEP_ALIVE_MS);
-      (timer as { unref?: () => void }).unref?.();
-      this.stopTimer = timer;
-    };
-  };
-
-  readonly get = () => this.value;
-
-  protected halt() {
-    this.running = false;
-    this.stop();
-    // Unwatched data may be stale: the next subscriber waits for a fresh read.
-    this.value = undefined;
-  }
-}
 
 /**
  * The tasks table of one device database, read once and then patched from the keys each write names
@@ -92,7 +50,7 @@ class TaskStore extends SharedStore<TaskData> {
   private generation = 0;
 
   constructor(private readonly db: SyncDb) {
-    super();
+    super(KEEP_ALIVE_MS);
   }
 
   private readonly textOf = (t: TaskRow): string => {
@@ -232,33 +190,6 @@ function sameRow(a: TaskRow, b: TaskRow): boolean {
   return true;
 }
 
-/** A live query of a small table (a company has few projects), shared and kept like the tasks. */
-class SmallTableStore<T> extends SharedStore<T> {
-  private subscription: { unsubscribe(): void } | null = null;
-
-  constructor(
-    private readonly read: () => Promise<unknown[]>,
-    private readonly prepare: (rows: unknown[]) => T,
-  ) {
-    super();
-  }
-
-  protected start() {
-    this.subscription = liveQuery(this.read).subscribe({
-      next: (rows) => this.publish(this.prepare(rows)),
-      error: (err: unknown) => {
-        console.error('tasks: live read failed', err);
-        this.halt();
-      },
-    });
-  }
-
-  protected stop() {
-    this.subscription?.unsubscribe();
-    this.subscription = null;
-  }
-}
-
 const EMPTY: TaskData = {
   index: undefined,
   tasks: undefined,
@@ -270,8 +201,8 @@ const sortProjects = (rows: unknown[]) =>
   (rows as ProjectRow[]).sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || (a.id < b.id ? -1 : 1));
 
 const taskStores = new WeakMap<SyncDb, TaskStore>();
-const projectStores = new WeakMap<SyncDb, SmallTableStore<ProjectRow[]>>();
-const peopleStores = new WeakMap<SyncDb, SmallTableStore<People>>();
+const projectStores = new WeakMap<SyncDb, LiveQueryStore<ProjectRow[], ProjectRow[]>>();
+const peopleStores = new WeakMap<SyncDb, LiveQueryStore<UserRow[], People>>();
 const NO_PEOPLE = peopleOf([]);
 
 /**
@@ -287,7 +218,11 @@ export function useTaskData(db: SyncDb): TaskData {
 /** Every project on the device (a company has few), by name, or undefined while the first read is pending. */
 export function useProjectList(db: SyncDb): ProjectRow[] | undefined {
   let store = projectStores.get(db);
-  if (!store) projectStores.set(db, (store = new SmallTableStore(() => db.projects.toArray(), sortProjects)));
+  if (!store)
+    projectStores.set(
+      db,
+      (store = new LiveQueryStore(() => db.projects.toArray(), sortProjects, KEEP_ALIVE_MS)),
+    );
   return useSyncExternalStore(store.subscribe, store.get);
 }
 
@@ -300,9 +235,10 @@ export function usePeopleKept(db: SyncDb): People {
   if (!store)
     peopleStores.set(
       db,
-      (store = new SmallTableStore(
+      (store = new LiveQueryStore(
         () => db.users.toArray(),
         (rows) => peopleOf(rows as UserRow[]),
+        KEEP_ALIVE_MS,
       )),
     );
   return useSyncExternalStore(store.subscribe, store.get) ?? NO_PEOPLE;

@@ -20,11 +20,6 @@ interface ServerTask {
   assigneeId: string | null;
 }
 
-/** Console errors and CSP violations of a page; the test fails on any. */
-function watchConsole(page: Page, problems: string[]) {
-  recordProblems(page, problems);
-}
-
 async function signIn(page: Page, email: string) {
   // The API checks Origin on writes; a browser's own fetch would send the app's origin.
   const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
@@ -76,7 +71,7 @@ test.describe('Projects screen online', () => {
     page,
   }) => {
     const problems: string[] = [];
-    watchConsole(page, problems);
+    recordProblems(page, problems);
     await signIn(page, 'admin@summit.test');
     await openProjects(page);
 
@@ -180,7 +175,7 @@ test.describe('Projects screen online', () => {
     page,
   }) => {
     const problems: string[] = [];
-    watchConsole(page, problems);
+    recordProblems(page, problems);
     await signIn(page, 'manager@summit.test');
     await openProjects(page);
 
@@ -228,8 +223,8 @@ test('two users of one company see each other’s project changes after sync', a
   try {
     const admin = await contextA.newPage();
     const manager = await contextB.newPage();
-    watchConsole(admin, problems);
-    watchConsole(manager, problems);
+    recordProblems(admin, problems);
+    recordProblems(manager, problems);
     await signIn(admin, 'admin@summit.test');
     await signIn(manager, 'manager@summit.test');
     await openProjects(admin);
@@ -270,7 +265,7 @@ test('two users of one company see each other’s project changes after sync', a
 
 test('cards out of view are not rendered until scrolled to, then show whole and work', async ({ page }) => {
   const problems: string[] = [];
-  watchConsole(page, problems);
+  recordProblems(page, problems);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'manager@summit.test');
   await openProjects(page);

@@ -50,6 +50,8 @@ async function openTaskEdit(user: ReturnType<typeof userEvent.setup>) {
 async function savedPatch(d: ReturnType<typeof within>) {
   await userEvent.setup().click(d.getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  // The dialog closes on the write itself, before its transaction has committed: wait for the outbox.
+  await waitFor(async () => expect(await db.outbox.count()).toBeGreaterThan(0));
   return (await db.outbox.toArray()).map((e) => e.data);
 }
 

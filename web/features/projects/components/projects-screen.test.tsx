@@ -207,6 +207,8 @@ describe('Projects screen', () => {
     await user.type(d.getByLabelText('Progress (%)'), '65');
     await user.click(d.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The dialog closes on the write itself, before its transaction has committed: wait for the outbox.
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ op: 'patch', table: 'projects', rowId: PROJECT_A, baseVersion: 1 });
     expect(entry?.data).toEqual({ progress: 65 });

@@ -247,7 +247,13 @@ export function openSyncDb(
  * The sync state, created on first use with a fresh client id. Call inside a rw transaction that includes
  * `meta` when the caller goes on to change it.
  */
-export function readMeta(db: SyncDb): Promise<SyncMeta> {
+export async function readMeta(db: SyncDb): Promise<SyncMeta> {
+  // Outside a transaction, once the state exists (every use but a device's first), a read-only transaction
+  // is enough: it is not queued behind the writes on meta and has nothing to commit.
+  if (!Dexie.currentTransaction) {
+    const found = await db.meta.get('state');
+    if (found) return found;
+  }
   // In a transaction of its own (or the caller's) so two first uses cannot mint two client ids.
   return db.transaction('rw', db.meta, async () => {
     const found = await db.meta.get('state');

@@ -39,6 +39,24 @@ describe('compressed reads (a first download on a phone)', () => {
     expect(zippedBytes.length).toBeLessThan(plainBody.length / 4);
   });
 
+  it('sends a pull answer of under 1 KiB (the pull after a poke) as it is, with its length', async () => {
+    // The same client, from where its first page left off: the answer holds no change.
+    const pullUrl = (clientId: string, cursor: number) =>
+      `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=1000&schemaVersion=${SCHEMA_VERSION}`;
+    const clientId = newId();
+    const first = await t.request('GET', pullUrl(clientId, 0), { cookie });
+    const { cursor, hasMore } = (await first.json()) as { cursor: number; hasMore: boolean };
+    expect(hasMore).toBe(false);
+    const url = pullUrl(clientId, cursor);
+    const small = await t.request('GET', url, { cookie, headers: { 'accept-encoding': 'gzip' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const bytes = Buffer.from(await small.arrayBuffer());
+    expect(bytes.length).toBeLessThan(1024);
+    expect(small.headers.get('content-length')).toBe(String(bytes.length));
+    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ changes: [], cursor, hasMore: false });
+  });
+
   it('leaves writes and the event stream as they are', async () => {
     const write = await t.request('POST', '/api/projects', {
       cookie,

@@ -73,6 +73,19 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parseWith(schema, await readJson(c));
 }
 
+/**
+ * A JSON answer that states its length. compress() leaves a body under 1 KiB as it is only when it knows the
+ * length, and `c.json` gives none: without it, even a pull of one change (what every device asks for after
+ * each poke) went out gzipped, as a stream behind its headers.
+ */
+export function jsonWithLength(c: Context, value: unknown): Response {
+  const text = JSON.stringify(value);
+  return c.body(text, 200, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
+}
+
 export function isJsonType(contentType: string): boolean {
   const base = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return base === 'application/json' || (base.startsWith('application/') && base.endsWith('+json'));

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { VersionEvent } from '#shared/sync-protocol.ts';
 import type { AppEnv } from '../context.ts';
-import { parseWith, readJson } from '../http.ts';
+import { jsonWithLength, parseWith, readJson } from '../http.ts';
 import { putBlob } from '../sync/blobs.ts';
 import { ConflictQuerySchema, listConflicts } from '../sync/conflicts.ts';
 import { eventStreams, syncNotifier } from '../sync/events.ts';
@@ -34,7 +34,7 @@ export const syncRoutes = new Hono<AppEnv>()
     // SPEC P15: an app too old for the tables the server mirrors is told to update, as on push (P2).
     const refusal = checkSchemaVersion({ schemaVersion: query.schemaVersion });
     if (refusal) return c.json(refusal.body, refusal.status);
-    return c.json(await inSyncTurn(() => pull(database, sessionUser(c), query, now())));
+    return jsonWithLength(c, await inSyncTurn(() => pull(database, sessionUser(c), query, now())));
   })
   .put('/blobs/:sha256', async (c) => {
     const { database, store, now } = c.var.deps;

@@ -143,6 +143,8 @@ export function createApp(deps: AppDeps, options: { staticApp?: Hono<AppEnv> } =
   // Reads are gzipped for a client that accepts it: a first download's page of the demo data is 160 KiB of
   // JSON and about 25 KiB gzipped, seconds on a phone's slow link (budget B10). Writes answer small bodies,
   // and the event stream's content type is never compressed (it would hold pokes back until a buffer fills).
+  // A body under 1 KiB is left as it is only when the answer states its length (`jsonWithLength`, which the
+  // pull uses: most pulls are tiny); measuring every read here cost large pages more than it saved (ADR 021).
   const compressReads = compress();
   app.use('/api/*', (c, next) => (c.req.method === 'GET' ? compressReads(c, next) : next()));
 

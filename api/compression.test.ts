@@ -12,8 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const firstPage = () =>
-  `/api/sync/pull?clientId=${newId()}&cursor=0&limit=1000&schemaVersion=${SCHEMA_VERSION}`;
+const pullUrl = (clientId: string, cursor: number) =>
+  `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=1000&schemaVersion=${SCHEMA_VERSION}`;
+const firstPage = () => pullUrl(newId(), 0);
 
 describe('compressed reads (a first download on a phone)', () => {
   it('gzips a pull page for a client that accepts gzip, and it reads back as the same JSON', async () => {
@@ -41,8 +42,6 @@ describe('compressed reads (a first download on a phone)', () => {
 
   it('sends a pull answer of under 1 KiB (the pull after a poke) as it is, with its length', async () => {
     // The same client, from where its first page left off: the answer holds no change.
-    const pullUrl = (clientId: string, cursor: number) =>
-      `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=1000&schemaVersion=${SCHEMA_VERSION}`;
     const clientId = newId();
     const first = await t.request('GET', pullUrl(clientId, 0), { cookie });
     const { cursor, hasMore } = (await first.json()) as { cursor: number; hasMore: boolean };

@@ -12,7 +12,9 @@ const abortApi = (route: Route) => route.abort('internetdisconnected');
 
 /**
  * The device loses its connection. Playwright's setOffline does not cover the service worker's own
- * fetches (DESIGN.md section 12), so the API is aborted by route as well.
+ * fetches (DESIGN.md section 12), so the API is aborted by route as well. Neither holds for a page that is
+ * closing (its last code runs after its DevTools session is gone): a test whose claim depends on that
+ * cuts the network at `support/cuttable-proxy.ts` too.
  */
 export async function cutNetwork(context: BrowserContext): Promise<void> {
   await context.setOffline(true);

@@ -588,8 +588,33 @@ describe('triggers', () => {
     await until(() => d.engine.status.get().error?.kind === 'network');
     d.net.offline = false;
     environment.setOnline(true);
+    // The timers are manual: only the 'online' event can have sent it. (Waiting for pending 0 instead
+    // raced the count of the new write, which may land after the failed push: CI on ff9e79a.)
+    await until(async () => (await serverTask(task.id))?.title === 'Back online');
     await until(() => d.engine.status.get().pending === 0);
-    expect((await serverTask(task.id))?.title).toBe('Back online');
+    await d.engine.stop();
+  });
+
+  it('[C8] the connection returning while a failed cycle is still ending syncs at once', async () => {
+    const environment = manualEnvironment();
+    const timers = manualTimers();
+    const d = await newDevice(s, MANAGER, { environment, timers });
+    d.engine.start();
+    await until(() => d.engine.status.get().lastSyncedAt !== null);
+    const task = (await d.db.tasks.orderBy('id').first())!;
+    d.net.offline = true;
+    environment.setOnline(false);
+    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Back as it failed' });
+    // The network returns in the moment the push fails, before that cycle has ended (it still counts
+    // what waits): the 'online' event must not be lost to the cycle winding down.
+    const unsubscribe = d.engine.status.subscribe((status) => {
+      if (status.error?.kind !== 'network') return;
+      unsubscribe();
+      d.net.offline = false;
+      environment.setOnline(true);
+    });
+    timers.advance(300);
+    await until(async () => (await serverTask(task.id))?.title === 'Back as it failed');
     await d.engine.stop();
   });
 

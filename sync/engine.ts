@@ -577,9 +577,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     wakeTimer = timers.setTimeout(() => {
       wakeTimer = null;
       if (periodic && !env.isVisible()) return;
-      // A cycle still winding down would swallow this retry (a failed cycle does not loop again).
-      void (running ? running.then(run) : run());
+      runAfterCurrent();
     }, ms);
+  }
+
+  /**
+   * A cycle after the one running, if any. `run()` alone would fold into a cycle still winding down, and a
+   * failed cycle does not loop again: a retry, or the connection's return, would be lost until the backoff.
+   */
+  function runAfterCurrent() {
+    void (running ? running.then(run) : run());
   }
 
   /** Schedules the push of local writes; a write while one is scheduled joins it (SPEC C18). */
@@ -680,7 +687,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         env.on('online', () => {
           failures = 0;
           status.set({ online: true });
-          void run();
+          runAfterCurrent();
         }),
         env.on('offline', () => status.set({ online: false })),
         env.on('visible', () => void run()),

@@ -8,7 +8,7 @@ import {
 } from '#shared/sync-protocol.ts';
 import { requestBackgroundSync } from './background.ts';
 import { estimateClockOffset } from './clock.ts';
-import { readMeta, type OutboxEntry, type SyncDb } from './db.ts';
+import { readMeta, type OutboxEntry, type SyncDb, type SyncMeta } from './db.ts';
 import {
   browserEnvironment,
   browserEventSource,
@@ -283,9 +283,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * batch is answered, with `stored`: starts storing the answers not stored yet and resolves once they are
    * (the pull calls it once its first request is out, and applies its first page after them).
    */
-  async function pushAll(): Promise<{ stored: () => Promise<void> }> {
+  async function pushAll(stateRead: Promise<SyncMeta>): Promise<{ stored: () => Promise<void> }> {
     let lastConflict: number | null = null;
-    const { clientId } = await readMeta(db);
+    let clientId = '';
     let ahead: OutboxEntry[] = [];
     let readUpTo = 0;
     let reading: Promise<OutboxEntry[]> | null = null;
@@ -378,7 +378,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return batch.length ? send(batch) : null;
     };
     try {
-      let batch = await nextBatch();
+      // The sync state and the head of the queue are read side by side: two reads, one wait.
+      let batch: OutboxEntry[];
+      [{ clientId }, batch] = await Promise.all([stateRead, nextBatch()]);
       let inflight = start(batch);
       while (inflight) {
         const answer = await inflight;
@@ -449,10 +451,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * the push answers not stored yet; it starts once the first page is requested, and that page is applied
    * after them, so it sees the outbox as the server does.
    */
-  async function pullAll(fromScratch: boolean, pushed: () => Promise<void>): Promise<'done' | 'reset'> {
+  async function pullAll(
+    fromScratch: boolean,
+    pushed: () => Promise<void>,
+    stateRead?: Promise<SyncMeta>,
+  ): Promise<'done' | 'reset'> {
     let first = true;
     for (;;) {
-      const meta = await readMeta(db);
+      const meta = await (first && stateRead ? stateRead : readMeta(db));
       const from = fromScratch && first ? 0 : meta.cursor;
       const params = new URLSearchParams({
         clientId: meta.clientId,
@@ -504,12 +510,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let stored: () => Promise<void> = () => Promise.resolve();
     try {
       status.set({ pushing: true });
-      ({ stored } = await pushAll());
+      // One read of the sync state gives the push its client id and the pull its first cursor: only this
+      // cycle's own pull moves the cursor, and no other pull runs while this tab holds the sync lock.
+      const state = readMeta(db);
+      state.catch(() => {});
+      ({ stored } = await pushAll(state));
       status.set({ pushing: false, pulling: true });
-      if ((await pullAll(false, stored)) === 'reset') {
+      if ((await pullAll(false, stored, state)) === 'reset') {
         // The server cannot continue from our cursor: send what is queued, then download everything again.
         status.set({ pulling: false, pushing: true });
-        ({ stored } = await pushAll());
+        ({ stored } = await pushAll(readMeta(db)));
         status.set({ pushing: false, pulling: true });
         if ((await pullAll(true, stored)) === 'reset') {
           throw new SyncHttpError('protocol', 'The server asked for a reset of a pull from the start');

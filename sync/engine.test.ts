@@ -574,7 +574,8 @@ describe('triggers', () => {
     await d.engine.stop();
   });
 
-  it('[C8] coming back online syncs at once', async () => {
+  /** A synced device that goes offline and retitles a task (manual timers: nothing retries by itself). */
+  async function offlineRetitle(title: string) {
     const environment = manualEnvironment();
     const timers = manualTimers();
     const d = await newDevice(s, MANAGER, { environment, timers });
@@ -583,11 +584,19 @@ describe('triggers', () => {
     const task = (await d.db.tasks.orderBy('id').first())!;
     d.net.offline = true;
     environment.setOnline(false);
-    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Back online' });
+    await mutate(d.db, 'tasks', 'patch', task.id, { title });
+    const backOnline = () => {
+      d.net.offline = false;
+      environment.setOnline(true);
+    };
+    return { d, timers, task, backOnline };
+  }
+
+  it('[C8] coming back online syncs at once', async () => {
+    const { d, timers, task, backOnline } = await offlineRetitle('Back online');
     timers.advance(300);
     await until(() => d.engine.status.get().error?.kind === 'network');
-    d.net.offline = false;
-    environment.setOnline(true);
+    backOnline();
     // The timers are manual: only the 'online' event can have sent it. (Waiting for pending 0 instead
     // raced the count of the new write, which may land after the failed push: CI on ff9e79a.)
     await until(async () => (await serverTask(task.id))?.title === 'Back online');
@@ -596,22 +605,13 @@ describe('triggers', () => {
   });
 
   it('[C8] the connection returning while a failed cycle is still ending syncs at once', async () => {
-    const environment = manualEnvironment();
-    const timers = manualTimers();
-    const d = await newDevice(s, MANAGER, { environment, timers });
-    d.engine.start();
-    await until(() => d.engine.status.get().lastSyncedAt !== null);
-    const task = (await d.db.tasks.orderBy('id').first())!;
-    d.net.offline = true;
-    environment.setOnline(false);
-    await mutate(d.db, 'tasks', 'patch', task.id, { title: 'Back as it failed' });
+    const { d, timers, task, backOnline } = await offlineRetitle('Back as it failed');
     // The network returns in the moment the push fails, before that cycle has ended (it still counts
     // what waits): the 'online' event must not be lost to the cycle winding down.
     const unsubscribe = d.engine.status.subscribe((status) => {
       if (status.error?.kind !== 'network') return;
       unsubscribe();
-      d.net.offline = false;
-      environment.setOnline(true);
+      backOnline();
     });
     timers.advance(300);
     await until(async () => (await serverTask(task.id))?.title === 'Back as it failed');

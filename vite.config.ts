@@ -4,9 +4,10 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { Plugin } from 'vite';
+import { runnerImport, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { postgresBinDir } from './api/db/pg/cluster.ts';
+import { PREPAINTED_SCREENS } from './shared/page-bootstrap.ts';
 
 /** Theme colour of the manifest, the <meta name="theme-color"> and the icons (teal-700). */
 export const THEME_COLOR = '#0f766e';
@@ -41,6 +42,29 @@ function precompress(): Plugin {
         );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * The sign-in card as HTML (ADR 029), next to the page: the server puts it inside a visitor's page at
+ * /login, so the card paints as soon as the page and its stylesheet are in, not after the app's code.
+ * Rendered by React from the component the app renders, so the two cannot drift apart.
+ */
+function prepaintSignIn(): Plugin {
+  return {
+    name: 'sitecommand-prepaint',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      if (!('index.html' in bundle)) return;
+      const entry = path.resolve(import.meta.dirname, 'web/features/auth/sign-in-prepaint.tsx');
+      const { module } = await runnerImport<{ signInPrepaint(): string }>(entry, {
+        configFile: false,
+        logLevel: 'warn',
+      });
+      const file = path.join(options.dir ?? 'dist', PREPAINTED_SCREENS['/login']!);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, module.signInPrepaint());
     },
   };
 }
@@ -138,6 +162,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
+    prepaintSignIn(),
     VitePWA({
       // DESIGN.md section 12: 'prompt', never 'autoUpdate' (a forced reload can interrupt an edit or a sync);
       // registered from web/app/pwa.ts (no inline script, so the CSP needs no nonce).
@@ -171,6 +196,8 @@ export default defineConfig({
       injectManifest: {
         // The shell and every built asset; never an /api answer (the worker caches nothing at runtime).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,txt}'],
+        // The prepainted sign-in card is a part of the page for the server to use, not a page of its own.
+        globIgnores: ['prepaint/**'],
         // A classic script: every browser with a service worker can run it, module workers or not.
         rollupFormat: 'iife',
       },

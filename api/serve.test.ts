@@ -200,3 +200,59 @@ describe('the page for a signed-in navigation (first screen without a round trip
     expect(JSON.parse(blockOf(html)!).firstName).toBe(name);
   });
 });
+
+describe("a visitor's sign-in page comes with the sign-in card painted in it (ADR 029)", () => {
+  const INDEX =
+    '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>';
+  const CARD = '<main><h1>Sign in to SiteCommand</h1><form inert=""></form></main>';
+  const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+  const rootOf = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1] ?? null;
+
+  function build(withCard: boolean) {
+    const dist = fs.mkdtempSync(path.join(fs.realpathSync(process.cwd()), '.tmp-dist-'));
+    cleanups.push(() => fs.rmSync(dist, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    if (withCard) {
+      fs.mkdirSync(path.join(dist, 'prepaint'));
+      fs.writeFileSync(path.join(dist, 'prepaint', 'sign-in.html'), CARD);
+    }
+    return dist;
+  }
+
+  async function setUp(withCard = true) {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const app = createApp(t.deps, { staticApp: staticApp(build(withCard)) });
+    const get = async (url: string, headers: Record<string, string>) =>
+      (await app.request(url, { headers })).text();
+    return { get, cookie: await t.login('crew@summit.test') };
+  }
+
+  it('puts the card inside the root of a visitor navigating to /login, with a return address or not', async () => {
+    const { get } = await setUp();
+    for (const url of ['/login', '/login?from=%2Ftasks']) {
+      const html = await get(url, NAVIGATION);
+      expect(rootOf(html), url).toBe(CARD);
+      expect(html).toContain('<title>shell</title>');
+    }
+  });
+
+  it('leaves the root empty for a signed-in user, a fetch, and every other address', async () => {
+    const { get, cookie } = await setUp();
+    const empty = [
+      await get('/login', { ...NAVIGATION, cookie }), // the app sends a signed-in user on from /login
+      await get('/login', { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }), // the offline copy
+      await get('/', NAVIGATION),
+      await get('/dashboard', NAVIGATION),
+      await get('/login/extra', NAVIGATION),
+    ];
+    for (const html of empty) expect(rootOf(html)).toBe('');
+  });
+
+  it('serves the page without it when the build has no card', async () => {
+    const { get } = await setUp(false);
+    const html = await get('/login', NAVIGATION);
+    expect(rootOf(html)).toBe('');
+    expect(html).toContain('<title>shell</title>');
+  });
+});

@@ -12,3 +12,13 @@ export function sessionUserBlock(payload: unknown): string {
   const json = JSON.stringify(payload).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${SESSION_USER_ELEMENT_ID}">${json}</script>`;
 }
+
+/**
+ * Screens the build renders to HTML (vite.config.ts) for the server to put inside a visitor's page, so the
+ * screen paints with the page, before the app's code has arrived (ADR 029): address -> file under dist/.
+ * Only screens that show the same thing to every visitor: never one with a user's data.
+ */
+export const PREPAINTED_SCREENS: Readonly<Record<string, string>> = { '/login': 'prepaint/sign-in.html' };
+
+/** The page's empty root, which a prepainted screen fills. */
+export const EMPTY_ROOT = '<div id="root"></div>';

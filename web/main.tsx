@@ -2,7 +2,7 @@ import './lib/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { renderWhenFirstScreenReady } from './app/first-render.ts';
+import { FIRST_SCREEN_WAIT_MS, PREPAINTED_WAIT_MS, renderWhenFirstScreenReady } from './app/first-render.ts';
 import { precacheGate } from './app/precache-gate.ts';
 import { registerServiceWorker } from './app/pwa.ts';
 import { preloadFirstScreen } from './app/routes.tsx';
@@ -22,11 +22,11 @@ const firstScreen = preloadFirstScreen(window.location.pathname, {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-renderWhenFirstScreenReady(firstScreen, () => {
+const render = () => {
   const reactRoot = createRoot(root);
   // A transition: React renders the app's first tree in slices of about 5 ms and handles input between
-  // them, not in one task of 15-25 ms on a phone-class core (ADR 025). The page's static frame stays on
-  // screen until the tree commits, as before.
+  // them, not in one task of 15-25 ms on a phone-class core (ADR 025). What the page already shows (the
+  // prepainted sign-in card, ADR 029) stays on screen until the tree commits.
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
@@ -34,7 +34,11 @@ renderWhenFirstScreenReady(firstScreen, () => {
       </StrictMode>,
     ),
   );
-});
+};
+// A page the server sent with its screen inside (ADR 029) already shows it: rendered before its chunk is
+// in, the app would replace it with the loading fallback, then bring it back.
+const prepainted = root.firstElementChild !== null;
+renderWhenFirstScreenReady(firstScreen, render, prepainted ? PREPAINTED_WAIT_MS : FIRST_SCREEN_WAIT_MS);
 // Not needed for the first paint (its script is fetched on registration), so it comes after it; and on a
 // signed-in page after the first sync cycle too, whose download the worker's install would compete with.
 afterFirstContentfulPaint(() => {

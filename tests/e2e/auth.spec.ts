@@ -94,3 +94,34 @@ test('Sign Out returns to /login, and to /login even when the logout call fails'
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   watch.expectClean();
 });
+
+test("a visitor's sign-in card paints before the app's code arrives, and is the same card once it has (ADR 029)", async ({
+  page,
+}) => {
+  const watch = await watchPage(page);
+  // The app's entry script is held: what shows meanwhile is the page as the server sent it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Sign in to SiteCommand' });
+  await expect(heading).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  // Inert until the app runs: a field cannot take what the app would then throw away.
+  await expect(page.locator('form')).toHaveAttribute('inert', '');
+  await page.getByLabel('Email').focus();
+  expect(await page.evaluate(() => document.activeElement?.id ?? '')).not.toBe('email');
+  const before = await heading.boundingBox();
+
+  release();
+  await expect(page.locator('form:not([inert])')).toBeVisible();
+  expect(await heading.boundingBox()).toEqual(before);
+  await page.getByLabel('Email').fill('crew@summit.test');
+  await page.getByLabel('Password').fill('sitecommand-demo');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  watch.expectClean();
+});

@@ -6,6 +6,12 @@
 export const FIRST_SCREEN_WAIT_MS = 400;
 
 /**
+ * The same wait when the page came with its screen already painted (ADR 029): there the fallback would
+ * replace a screen the user already sees, so the app waits for the chunk far longer before showing it.
+ */
+export const PREPAINTED_WAIT_MS = 10_000;
+
+/**
  * Runs `render` once the first screen's chunk (`firstScreen`, null when none was asked for early) is in,
  * has failed, or `waitMs` has passed, whichever comes first. A chunk that fails is the route's to report.
  */

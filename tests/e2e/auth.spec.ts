@@ -125,3 +125,33 @@ test("a visitor's sign-in card paints before the app's code arrives, and is the 
   await expect(page).toHaveURL(/\/dashboard$/);
   watch.expectClean();
 });
+
+test('a slow sign-in chunk leaves the painted card up: no loading screen in between (ADR 029)', async ({
+  page,
+}) => {
+  const watch = await watchPage(page);
+  // Every change to the root is checked: was the card's heading ever gone once it had painted?
+  await page.addInitScript(() => {
+    const w = window as unknown as { headingLost: boolean };
+    w.headingLost = false;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (root && !root.querySelector('h1')) w.headingLost = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  // The sign-in chunk arrives well after the 400 ms the app gives it on a page with nothing painted.
+  let requests = 0;
+  await page.route('**/assets/sign-in-page-*.js', async (route) => {
+    requests += 1;
+    await page.waitForFunction(
+      (start) => performance.now() > start + 1_000,
+      await page.evaluate(() => performance.now()),
+    );
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.locator('form:not([inert])')).toBeVisible();
+  expect(requests).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { headingLost: boolean }).headingLost)).toBe(false);
+  watch.expectClean();
+});

@@ -47,24 +47,25 @@ function precompress(): Plugin {
 }
 
 /**
- * The sign-in card as HTML (ADR 029), next to the page: the server puts it inside a visitor's page at
- * /login, so the card paints as soon as the page and its stylesheet are in, not after the app's code.
- * Rendered by React from the component the app renders, so the two cannot drift apart.
+ * The visitors' screens as HTML (ADR 029; the sign-in card), next to the page: the server puts one inside a
+ * visitor's page at its address, so it paints as soon as the page and its stylesheet are in, not after the
+ * app's code. Rendered by React from the components the app renders, so the two cannot drift apart.
  */
-function prepaintSignIn(): Plugin {
+function prepaintScreens(): Plugin {
   return {
     name: 'sitecommand-prepaint',
     apply: 'build',
     async writeBundle(options, bundle) {
       if (!('index.html' in bundle)) return;
-      const entry = path.resolve(import.meta.dirname, 'web/features/auth/sign-in-prepaint.tsx');
-      const { module } = await runnerImport<{ signInPrepaint(): string }>(entry, {
-        configFile: false,
-        logLevel: 'warn',
-      });
-      const file = path.join(options.dir ?? 'dist', PREPAINTED_SCREENS['/login']!);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, module.signInPrepaint());
+      for (const { source, file } of Object.values(PREPAINTED_SCREENS)) {
+        const { module } = await runnerImport<{ prepaint(): string }>(
+          path.resolve(import.meta.dirname, source),
+          { configFile: false, logLevel: 'warn' },
+        );
+        const out = path.join(options.dir ?? 'dist', file);
+        fs.mkdirSync(path.dirname(out), { recursive: true });
+        fs.writeFileSync(out, module.prepaint());
+      }
     },
   };
 }
@@ -162,7 +163,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
-    prepaintSignIn(),
+    prepaintScreens(),
     VitePWA({
       // DESIGN.md section 12: 'prompt', never 'autoUpdate' (a forced reload can interrupt an edit or a sync);
       // registered from web/app/pwa.ts (no inline script, so the CSP needs no nonce).
@@ -196,7 +197,7 @@ export default defineConfig({
       injectManifest: {
         // The shell and every built asset; never an /api answer (the worker caches nothing at runtime).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,txt}'],
-        // The prepainted sign-in card is a part of the page for the server to use, not a page of its own.
+        // A prepainted screen is a part of the page for the server to use, not a page of its own.
         globIgnores: ['prepaint/**'],
         // A classic script: every browser with a service worker can run it, module workers or not.
         rollupFormat: 'iife',

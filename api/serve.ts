@@ -9,7 +9,7 @@ import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
 import { loadSessionUser, userPayload } from './auth/session.ts';
 import type { AppEnv } from './context.ts';
-import { EMPTY_ROOT, PREPAINTED_SCREENS, sessionUserBlock } from '#shared/page-bootstrap.ts';
+import { PREPAINTED_SCREENS, sessionUserBlock } from '#shared/page-bootstrap.ts';
 import type { Env } from './env.ts';
 import { openDb } from './db/index.ts';
 import { postgresDatabase, sqliteDatabase, type Database } from './db/database.ts';
@@ -76,15 +76,15 @@ async function shell(c: Context<AppEnv>, dist: string) {
  * it paints with the page, and the app replaces it with the same screen, live, once its code has run.
  */
 function prepainted(page: string, pathname: string, dist: string): string {
-  const file = PREPAINTED_SCREENS[pathname];
-  if (!file) return page;
+  const prepaint = PREPAINTED_SCREENS[pathname];
+  if (!prepaint) return page;
   let screen: string;
   try {
-    screen = fs.readFileSync(path.join(dist, file), 'utf8');
+    screen = fs.readFileSync(path.join(dist, prepaint.file), 'utf8');
   } catch {
     return page; // a build without it: the app renders the screen, as it always could
   }
-  return page.replace(EMPTY_ROOT, () => `<div id="root">${screen}</div>`);
+  return page.replace('<div id="root"></div>', () => `<div id="root">${screen}</div>`);
 }
 
 /** A top-level page load or link followed in a tab; not a fetch (the service worker's precache is one). */

@@ -15,10 +15,10 @@ export function sessionUserBlock(payload: unknown): string {
 
 /**
  * Screens the build renders to HTML (vite.config.ts) for the server to put inside a visitor's page, so the
- * screen paints with the page, before the app's code has arrived (ADR 029): address -> file under dist/.
- * Only screens that show the same thing to every visitor: never one with a user's data.
+ * screen paints with the page, before the app's code has arrived (ADR 029). Per address: the module whose
+ * `prepaint()` returns the screen's markup, and the file under dist/ the build writes it to. Only screens
+ * that show the same thing to every visitor: never one with a user's data.
  */
-export const PREPAINTED_SCREENS: Readonly<Record<string, string>> = { '/login': 'prepaint/sign-in.html' };
-
-/** The page's empty root, which a prepainted screen fills. */
-export const EMPTY_ROOT = '<div id="root"></div>';
+export const PREPAINTED_SCREENS: Readonly<Record<string, { source: string; file: string }>> = {
+  '/login': { source: 'web/features/auth/sign-in-prepaint.tsx', file: 'prepaint/sign-in.html' },
+};

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { json, renderInApp, stubApi } from '#web/app/test-utils.tsx';
 import SignInPage from './sign-in-page.tsx';
-import { signInPrepaint } from './sign-in-prepaint.tsx';
+import { prepaint } from './sign-in-prepaint.tsx';
 
 afterEach(cleanup);
 
@@ -21,7 +21,7 @@ function shape(node: Node): Shape {
 /** The page's root with the prepainted card in it, as the server sends a visitor's /login (ADR 029). */
 function prepaintedPage(): HTMLElement {
   const root = document.createElement('div');
-  root.innerHTML = signInPrepaint();
+  root.innerHTML = prepaint();
   document.body.append(root);
   return root;
 }

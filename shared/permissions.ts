@@ -63,6 +63,19 @@ export const PERMISSIONS = [
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];
 export const PERMISSION_KEYS: readonly PermissionKey[] = PERMISSIONS.map((p) => p.key);
 
+/**
+ * The permission that makes its holder a platform administrator (companies, roles, every company's users).
+ * Only a role of kind 'root' carries it: a custom role of another kind that listed it would give platform
+ * power to anyone a company admin hands that role to, since a company admin may grant any role but a root
+ * one (DESIGN.md section 6).
+ */
+export const PLATFORM_ADMIN = 'platform:admin' satisfies PermissionKey;
+
+/** Whether a role of `kind` may hold the permission named `name`. */
+export function kindMayHold(kind: RoleKind, name: string): boolean {
+  return name !== PLATFORM_ADMIN || kind === 'root';
+}
+
 const ALL = PERMISSION_KEYS;
 const notAdmin = (k: PermissionKey) => !k.startsWith('rbac:') && k !== 'platform:admin';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { RoleKind } from '#shared/enums.ts';
-import { permissionFlags } from '#shared/permissions.ts';
+import { kindMayHold, permissionFlags } from '#shared/permissions.ts';
 import type { AppDeps, AppEnv, SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
 import { io, type Op } from '../db/op.ts';
@@ -60,14 +60,18 @@ const TOUCH = rowsStmt(`UPDATE sessions SET sess = ? WHERE sid = ?`);
 const REMOVE = rowsStmt(`DELETE FROM sessions WHERE sid = ?`);
 const INSERT = rowsStmt(`INSERT INTO sessions (sid, sess, expire, user_id) VALUES (?, ?, ?, ?)`);
 
-/** The names of a role's permissions (none without a role). */
-export function* rolePermissions(c: Conn, roleId: number | null): Op<Set<string>> {
+/**
+ * The names of the permissions a user of role `roleId`, of kind `kind` (users.role), holds: none without a
+ * role, and never one its kind may not hold (`kindMayHold`), whatever a role row lists.
+ */
+export function* rolePermissions(c: Conn, roleId: number | null, kind: string): Op<Set<string>> {
   if (roleId === null) return new Set();
-  return new Set(yield* io(c.sql.all(PERMISSIONS, [roleId])));
+  const names = yield* io(c.sql.all(PERMISSIONS, [roleId]));
+  return new Set(names.filter((name) => kindMayHold(kind as RoleKind, name)));
 }
 
-export function permissionsOf(deps: AppDeps, roleId: number | null): Promise<Set<string>> {
-  return deps.database.read((c) => rolePermissions(c, roleId));
+export function permissionsOf(deps: AppDeps, roleId: number | null, kind: string): Promise<Set<string>> {
+  return deps.database.read((c) => rolePermissions(c, roleId, kind));
 }
 
 /** A stored session with its user and company, or undefined. */
@@ -134,7 +138,7 @@ export async function readSession(
   const { database } = deps;
   const found = await database.read(function* (c) {
     const row = yield* sessionRow(c, sid);
-    return row && { row, permissions: yield* rolePermissions(c, row.role_id) };
+    return row && { row, permissions: yield* rolePermissions(c, row.role_id, row.role) };
   });
   if (!found) return null;
   const { row, permissions } = found;

@@ -57,7 +57,7 @@ describe.runIf(postgresAvailable())('the same mutators on SQLite and PostgreSQL'
       companyName: 'Summit',
       companyTimeZone: 'UTC',
       mustChangePassword: false,
-      permissions: await permissionsOf(t.deps, row.roleId),
+      permissions: await permissionsOf(t.deps, row.roleId, 'admin'),
       sessionId: 'test',
     };
     const first = (sql: string) => sqlite.prepare<[string], string>(sql).pluck().get(admin.companyId)!;
@@ -204,7 +204,7 @@ describe.runIf(postgresAvailable())('the same mutators on SQLite and PostgreSQL'
         email,
         role: row.role,
         roleId: row.roleId,
-        permissions: await permissionsOf(t.deps, row.roleId),
+        permissions: await permissionsOf(t.deps, row.roleId, row.role),
       };
     };
     const people = [admin, await asUser('crew@summit.test'), await asUser('sub@summit.test')];

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { RoleKind } from '#shared/enums.ts';
-import { ROLE_TEMPLATES } from '#shared/permissions.ts';
+import { kindMayHold, PLATFORM_ADMIN, ROLE_TEMPLATES } from '#shared/permissions.ts';
 import { RoleCreateSchema, RolePatchSchema } from '#shared/schemas/rbac.ts';
 import type { SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
@@ -56,6 +56,16 @@ function* assertPermissionIds(c: Conn, ids: readonly number[]): Op<void> {
   if (unknown.length) {
     throw badRequest(`Unknown permission id(s): ${unknown.join(', ')}`, {
       permissions: 'Unknown permission id',
+    });
+  }
+}
+
+/** 400 when a role of `kind` would list a permission its kind may not hold (`kindMayHold`). */
+function assertKindMayHold(kind: RoleKind, names: ReadonlySet<string>): void {
+  const refused = [...names].filter((name) => !kindMayHold(kind, name));
+  if (refused.length) {
+    throw badRequest(`Only the Platform Administrator role can hold ${refused.join(', ')}`, {
+      permissions: `${refused.join(', ')} is only for the Platform Administrator role`,
     });
   }
 }
@@ -124,6 +134,7 @@ export function* createRole(ctx: MutationContext, input: unknown): Op<RoleView> 
   const data = validateAdminBody(RoleCreateSchema, input);
   if (data.company_id !== null) yield* assertCompanyExists(ctx, data.company_id);
   yield* assertPermissionIds(ctx, data.permissions);
+  assertKindMayHold(data.kind, yield* permissionNames(ctx, data.permissions));
   const row = yield* io(
     ctx.db
       .insert(roles)
@@ -177,16 +188,23 @@ export function* updateRole(ctx: MutationContext, id: number, input: unknown): O
       if (outside && outside.n > 0) throw conflict('Users of other companies still hold this role');
     }
   }
+  const kind = (patch.kind ?? current.kind) as RoleKind;
   if (patch.permissions !== undefined) {
     yield* assertPermissionIds(ctx, patch.permissions);
     const names = yield* permissionNames(ctx, patch.permissions);
     // Taking platform:admin away from the root role, or from the caller's own role, would lock root out.
-    const kind = patch.kind ?? current.kind;
-    if ((kind === 'root' || ctx.user.roleId === id) && !names.has('platform:admin')) {
+    if ((kind === 'root' || ctx.user.roleId === id) && !names.has(PLATFORM_ADMIN)) {
       throw badRequest('The Platform Administrator role must keep platform:admin', {
         permissions: 'platform:admin is required for this role',
       });
     }
+    assertKindMayHold(kind, names);
+  } else if (patch.kind !== undefined) {
+    // A new kind must fit the permissions the role keeps.
+    assertKindMayHold(
+      kind,
+      yield* permissionNames(ctx, (yield* permissionIdsByRole(ctx, [id])).get(id) ?? []),
+    );
   }
   const set: Partial<typeof roles.$inferInsert> = {};
   if (patch.name !== undefined) set.name = patch.name;

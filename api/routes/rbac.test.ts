@@ -233,6 +233,56 @@ describe('POST /api/rbac/roles', () => {
   });
 });
 
+describe('platform:admin belongs to the Platform Administrator role only', () => {
+  const platformAdmin = async () =>
+    ((await call(root(), 'GET', '/api/rbac/permissions')).body as { id: number; name: string }[]).find(
+      (p) => p.name === 'platform:admin',
+    )!.id;
+  const roleCount = async () => (await t.query('SELECT id FROM roles')).length;
+
+  it('refuses root creating a company role of another kind that holds it (400), and creates nothing', async () => {
+    const before = await roleCount();
+    const res = await call(root(), 'POST', '/api/rbac/roles', {
+      name: 'Back Office',
+      company_id: summit,
+      kind: 'admin',
+      permissions: [await platformAdmin()],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Only the Platform Administrator role can hold platform:admin');
+    expect(await roleCount()).toBe(before);
+  });
+
+  it('refuses adding it to a custom role (400), and leaves the role as it was', async () => {
+    const role = (await call(root(), 'POST', '/api/rbac/roles', { name: 'Clerk', company_id: summit })).body;
+    const res = await call(root(), 'PATCH', `/api/rbac/roles/${role.id}`, {
+      permissions: [await platformAdmin()],
+    });
+    expect(res.status).toBe(400);
+    const listed = (await call(root(), 'GET', '/api/rbac/roles')).body.find(
+      (r: { id: number }) => r.id === role.id,
+    );
+    expect(listed.permissions).toEqual([]);
+  });
+
+  it('a role row that lists it anyway (written before this rule) gives its holders no platform power', async () => {
+    const role = (await call(root(), 'POST', '/api/rbac/roles', { name: 'Legacy Ops', company_id: summit }))
+      .body;
+    await t.exec('INSERT INTO role_permissions (role_id, permission_id) VALUES (?, ?)', [
+      role.id,
+      await platformAdmin(),
+    ]);
+    // A company admin may hand a custom role of its company to anyone of its company.
+    const user = await createUser(admin(), { role_id: role.id });
+    const cookie = await activate(user.email, user.one_time_password);
+    const me = (await call(cookie, 'GET', '/api/auth/user')).body;
+    expect(me.grants).not.toContain('platform:admin');
+    expect((await call(cookie, 'DELETE', `/api/companies/${harbor}`)).status).toBe(403);
+    expect((await call(cookie, 'POST', '/api/rbac/roles', { name: 'Mine' })).status).toBe(403);
+    expect(await t.query('SELECT id FROM companies WHERE id = ?', [harbor])).toHaveLength(1);
+  });
+});
+
 describe('PATCH /api/rbac/roles/{id}', () => {
   it('lets root rename a role and replace its permissions', async () => {
     const created = (await call(root(), 'POST', '/api/rbac/roles', { name: 'Estimator', company_id: summit }))

@@ -321,6 +321,31 @@ describe('Roles tab', () => {
     expect(calls(api, 'POST')).toHaveLength(0);
   });
 
+  it('Create Role offers platform:admin only to the Platform Administrator role', async () => {
+    const platform: AdminPermission = {
+      id: 42,
+      name: 'platform:admin',
+      description: 'Manage companies, roles and permissions',
+      category: 'Administration',
+      resource_type: 'platform',
+      action: 'admin',
+    };
+    lists({ 'GET /api/rbac/permissions': () => json([...PERMISSIONS, platform]) });
+    renderScreen(ROOT);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Roles' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Role' });
+    const box = within(dialog).getByRole('checkbox', { name: /platform:admin/ }) as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'only the Platform Administrator role',
+    );
+    expect((within(dialog).getByRole('checkbox', { name: /perm:5/ }) as HTMLInputElement).disabled).toBe(
+      false,
+    );
+  });
+
   it('Create Role needs a name', async () => {
     const api = lists();
     renderScreen(ROOT);

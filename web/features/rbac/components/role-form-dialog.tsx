@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { ROLE_TEMPLATES } from '#shared/permissions.ts';
+import { kindMayHold, ROLE_TEMPLATES } from '#shared/permissions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -63,6 +63,7 @@ export function RoleFormDialog({
   const categories = permissionsByCategory(permissions);
   // The root role's kind is fixed; the other template kinds are the choices of a custom role.
   const kindLocked = role?.kind === 'root';
+  const kind = form.watch('kind');
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -173,26 +174,32 @@ export function RoleFormDialog({
                     <fieldset key={category} className="rounded-md border border-slate-200 p-3">
                       <legend className="px-1 text-sm font-semibold text-slate-900">{category}</legend>
                       <div className="grid gap-1 sm:grid-cols-2">
-                        {list.map((p) => (
-                          <label
-                            key={p.id}
-                            className="flex min-h-11 items-start gap-2 py-1 text-sm md:min-h-0"
-                          >
-                            <input
-                              type="checkbox"
-                              className="mt-0.5 h-5 w-5 shrink-0 accent-teal-700"
-                              checked={chosen.has(p.id)}
-                              onChange={(e) => toggle(p.id, e.target.checked)}
-                              aria-describedby={`${id('perm')}-${p.id}`}
-                            />
-                            <span>
-                              <span className="font-mono text-slate-900">{p.name}</span>
-                              <span id={`${id('perm')}-${p.id}`} className="block text-xs text-slate-600">
-                                {p.description}
+                        {list.map((p) => {
+                          // The server refuses it too; one ticked before the kind changed can still be unticked.
+                          const refused = !kindMayHold(kind, p.name);
+                          return (
+                            <label
+                              key={p.id}
+                              className="flex min-h-11 items-start gap-2 py-1 text-sm md:min-h-0"
+                            >
+                              <input
+                                type="checkbox"
+                                className="mt-0.5 h-5 w-5 shrink-0 accent-teal-700"
+                                checked={chosen.has(p.id)}
+                                disabled={refused && !chosen.has(p.id)}
+                                onChange={(e) => toggle(p.id, e.target.checked)}
+                                aria-describedby={`${id('perm')}-${p.id}`}
+                              />
+                              <span>
+                                <span className="font-mono text-slate-900">{p.name}</span>
+                                <span id={`${id('perm')}-${p.id}`} className="block text-xs text-slate-600">
+                                  {p.description}
+                                  {refused && ' (only the Platform Administrator role)'}
+                                </span>
                               </span>
-                            </span>
-                          </label>
-                        ))}
+                            </label>
+                          );
+                        })}
                       </div>
                     </fieldset>
                   ))}

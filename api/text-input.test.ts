@@ -42,3 +42,37 @@ describe('text a person could not have typed is refused and changes nothing', ()
     expect(res.status).toBe(201);
   });
 });
+
+describe('text of the wrong length or type says what is wrong with it', () => {
+  const post = async (url: string, body: Record<string, unknown>) => {
+    const res = await t.request('POST', url, { cookie: admin, body });
+    return {
+      status: res.status,
+      body: (await res.json()) as { message: string; fields: Record<string, string> },
+    };
+  };
+
+  it.each([
+    ['a 201-character title', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters'],
+    ['a title that is a number', { title: 123 }, 'Title must be text'],
+    ['no title', {}, 'Title is required'],
+    ['a title of spaces', { title: '   ' }, 'Title is required'],
+    [
+      'a 5,001-character description',
+      { title: 'Pour slab', description: 'x'.repeat(5001) },
+      'Description must be at most 5000 characters',
+    ],
+  ])('a task with %s: 400 with that sentence, and nothing created', async (_what, fields, message) => {
+    const before = await taskCount();
+    const res = await post('/api/tasks', { category: 'general', ...fields });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('a 201-character project name is too long, not missing', async () => {
+    const res = await post('/api/projects', { name: 'n'.repeat(201), location: 'Site' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.name).toBe('Name must be at most 200 characters');
+  });
+});

@@ -23,13 +23,29 @@ const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-
 const visible = (schema: z.ZodString) =>
   schema.refine((v) => !INVISIBLE_CONTROLS.test(v), 'must not contain invisible control characters');
 
-export const Text = (max = 2000) => visible(z.string().trim().max(max));
+/** 'must be at most N characters': the server and the forms put the field's name in front. */
+export const atMost = (max: number) => `must be at most ${max} characters`;
+
+export const Text = (max = 2000) => visible(z.string().trim().max(max, atMost(max)));
+/**
+ * Text a form cannot be sent without. Each way to get it wrong has its own sentence: zod 4 gives a check
+ * without a message of its own the type's message, so a 300-character title was answered "Title is
+ * required".
+ */
 export const RequiredText = (label: string, max = 200) =>
   visible(
     z
-      .string({ message: `${label} is required` })
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? `${label} is required`
+            : `${label} must be text`,
+      })
       .trim()
       .min(1, `${label} is required`)
-      .max(max),
+      .max(max, `${label} ${atMost(max)}`),
   );
-export const OptionalText = (max = 5000) => visible(z.string().trim().max(max)).nullable().optional();
+export const OptionalText = (max = 5000) =>
+  visible(z.string().trim().max(max, atMost(max)))
+    .nullable()
+    .optional();

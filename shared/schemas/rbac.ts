@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates.ts';
 import { COMPANY_STATUSES, COMPANY_TYPES, ROLE_KINDS, SUBSCRIPTION_TIERS } from '../enums.ts';
 import { MIN_PASSWORD_LENGTH } from './auth.ts';
-import { OptionalText, RequiredText } from './common.ts';
+import { atMost, OptionalText, RequiredText } from './common.ts';
 
 /**
  * Bodies of the RBAC administration calls (spec 02 section 7, "Access control"). These endpoints use the
@@ -64,7 +64,7 @@ const PasswordField = z
   });
 
 /** Text the form may send blank; blank or null counts as missing for the 'Please fill in' check. */
-const FormText = (max: number) => z.string().trim().max(max).nullable().optional();
+const FormText = (max: number) => z.string().trim().max(max, atMost(max)).nullable().optional();
 
 const userFields = {
   email: FormText(254).transform((v) => (typeof v === 'string' ? v.toLowerCase() : v)),

@@ -9,7 +9,7 @@ import type { SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
 import type { schema } from '../db/index.ts';
 import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
-import { badRequest, conflict, notFound } from '../http.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import {
   idTaken,
   findVisibleProject,
@@ -100,6 +100,19 @@ function completedAtFor(ctx: MutationContext, status: string, current?: TaskRow)
   return nowIso(ctx);
 }
 
+/**
+ * A write of a user scoped to assignments (a subcontractor) may not take a task out of that user's sight:
+ * a task moved off its projects, or made with no project and for someone else, vanished for the one who
+ * wrote it, who could not undo it. Read back through the one scope rule (api/db/scope.ts) after the write;
+ * the throw undoes the write (the REST transaction, or the mutation's savepoint in a push).
+ */
+function* keepInWritersSight(ctx: MutationContext, id: string): Op<void> {
+  if (!isScopedToAssignments(ctx.user)) return;
+  if (!(yield* lookupVisible(ctx, statements.task, ctx.user, id))) {
+    throw forbidden('A task must stay on one of your projects or be assigned to you');
+  }
+}
+
 export function* createTask(ctx: MutationContext, input: unknown): Op<TaskRow> {
   requirePermission(ctx, 'tasks:create');
   const data = validate(TaskCreateSchema, input);
@@ -122,6 +135,7 @@ export function* createTask(ctx: MutationContext, input: unknown): Op<TaskRow> {
     createdAt: nowIso(ctx),
     ...stampFields(ctx, version, fields),
   });
+  yield* keepInWritersSight(ctx, id);
   yield* notifyAssignee(ctx, row, null);
   yield* recordActivity(ctx, {
     actionType: 'task_created',
@@ -178,6 +192,7 @@ export function* updateTask(ctx: MutationContext, id: string, input: unknown): O
     yield* checkAssignee(ctx, patch.assigneeId);
   }
   const row = yield* applyTaskPatch(ctx, current, patch);
+  yield* keepInWritersSight(ctx, id);
   const completed = patch.status === 'completed' && current.status !== 'completed';
   yield* recordActivity(ctx, {
     actionType: completed ? 'task_completed' : 'task_updated',

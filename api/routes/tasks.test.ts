@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../db/index.ts';
 import { publicRow } from '../mutators/core.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
+import { device } from '../sync/testing.ts';
 
 let t: TestApp;
 const cookie: Record<string, string> = {};
@@ -309,6 +310,85 @@ describe('PATCH /api/tasks/{id}', () => {
   it('refuses unknown fields (400)', async () => {
     const task = (await call('POST', '/api/tasks', 'manager', { title: 'x', projectId })).body;
     expect((await call('PATCH', `/api/tasks/${task.id}`, 'manager', { companyId: 'x' })).status).toBe(400);
+  });
+});
+
+describe('a subcontractor cannot take a task out of its own sight', () => {
+  const MESSAGE = 'A task must stay on one of your projects or be assigned to you';
+  let site: string;
+  const taskCount = async () => (await t.query('SELECT id FROM tasks')).length;
+  const stored = async (id: string) =>
+    (
+      await t.query<{ project_id: string | null; category: string; assignee_id: string | null }>(
+        'SELECT project_id, category, assignee_id FROM tasks WHERE id = ?',
+        [id],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    site = (await call('POST', '/api/projects', 'manager', { name: 'Sub yard', location: 'East' })).body.id;
+    await t.orm((db) =>
+      db
+        .insert(schema.subcontractorAssignments)
+        .values({
+          id: crypto.randomUUID(),
+          subcontractorId: idOf(EMAILS.sub),
+          projectId: site,
+          companyId: t.companyId('summit.test'),
+          status: 'active',
+        })
+        .run(),
+    );
+  });
+
+  it('refuses moving a task of its project off every project (403), and the task stays', async () => {
+    const task = (await call('POST', '/api/tasks', 'manager', { title: 'Steel', projectId: site })).body;
+    const res = await call('PATCH', `/api/tasks/${task.id}`, 'sub', { projectId: null, category: 'general' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MESSAGE);
+    expect(await stored(task.id)).toEqual({ project_id: site, category: 'project', assignee_id: null });
+    expect((await call('GET', '/api/tasks', 'sub')).body.map((x: any) => x.id)).toContain(task.id);
+  });
+
+  it('refuses creating a task with no project for someone else (403) and stores nothing', async () => {
+    const before = await taskCount();
+    const res = await call('POST', '/api/tasks', 'sub', { title: 'Loose end', category: 'general' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MESSAGE);
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('still creates a task of its project, or one assigned to itself, and still reassigns on its project', async () => {
+    const onSite = await call('POST', '/api/tasks', 'sub', { title: 'Weld', projectId: site });
+    expect(onSite.status).toBe(201);
+    const own = await call('POST', '/api/tasks', 'sub', {
+      title: 'Invoice',
+      category: 'general',
+      assigneeId: idOf(EMAILS.sub),
+    });
+    expect(own.status).toBe(201);
+    expect((await call('GET', '/api/tasks', 'sub')).body.map((x: any) => x.id)).toContain(own.body.id);
+    const handed = await call('PATCH', `/api/tasks/${onSite.body.id}`, 'sub', {
+      assigneeId: idOf(EMAILS.crew),
+    });
+    expect(handed.status).toBe(200);
+  });
+
+  it('a push of the same move is rejected with the same reason, and the task stays', async () => {
+    const task = (await call('POST', '/api/tasks', 'manager', { title: 'Bolts', projectId: site })).body;
+    const d = device(t, cookie.sub!);
+    const { status, body } = await d.push([
+      d.mutation(
+        'patch',
+        'tasks',
+        task.id,
+        { projectId: null, category: 'general' },
+        { baseVersion: task.version },
+      ),
+    ]);
+    expect(body).toMatchObject({ results: [{ status: 'rejected', code: 'FORBIDDEN', message: MESSAGE }] });
+    expect(status).toBe(200);
+    expect(await stored(task.id)).toEqual({ project_id: site, category: 'project', assignee_id: null });
   });
 });
 

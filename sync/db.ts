@@ -108,6 +108,12 @@ export interface SyncIssue {
   code: string;
   message: string;
   conflicts?: { field: string; kept: unknown; yours: unknown }[];
+  /**
+   * The record's name on this device when the answer arrived: a record someone else deleted is soon gone
+   * from the device, and a patch carries only the fields the user changed, so the entry could not say
+   * which one it was.
+   */
+  recordName?: string | null;
   /** Device time (epoch ms) the server's answer arrived. */
   createdAt: number;
 }

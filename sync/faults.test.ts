@@ -350,6 +350,8 @@ describe('fault suite', () => {
     expect(issues[0]).toMatchObject({
       kind: 'mutation',
       code: expect.stringMatching(/^(ROW_DELETED|PARENT_DELETED)$/),
+      // The patch carries no title and the task leaves the device: the entry keeps its name.
+      recordName: 'Frame the annex',
       mutation: {
         op: 'patch',
         rowId: taskId,

@@ -1,6 +1,24 @@
 import { mirrorTable, type OutboxEntry, type SyncDb, type SyncIssue } from './db.ts';
 import { LocalWriteError, mutate } from './mutate.ts';
 
+/** The field that names a record, per synced table (a photo is named by its description). */
+export const NAME_FIELD: Readonly<Record<string, string>> = {
+  projects: 'name',
+  tasks: 'title',
+  project_logs: 'title',
+  photos: 'description',
+  schedule_changes: 'reason',
+  communications: 'subject',
+  change_orders: 'title',
+};
+
+/** A record's name as the user knows it, from a row of its table, or null (at most 80 characters). */
+export function nameOfRecord(table: string, row: Record<string, unknown> | undefined): string | null {
+  const key = NAME_FIELD[table];
+  const v = key ? row?.[key] : undefined;
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, 80) : null;
+}
+
 /**
  * The "Sync issues" list (SPEC C5), oldest first. Small by nature (one entry per refused change), so it
  * is read whole.

@@ -9,6 +9,7 @@ import {
   type SyncDb,
   type SyncIssue,
 } from './db.ts';
+import { nameOfRecord } from './issues.ts';
 import { applyMutation, pendingForRows, rebaseRow } from './rebase.ts';
 
 /** The wire form of an outbox entry (the queue bookkeeping stays on the device). */
@@ -89,6 +90,9 @@ export async function applyPushResults(
       const row = rows.get(keyOf(e)) ?? { table: e.table, rowId: e.rowId, rejected: false };
       rows.set(keyOf(e), row);
       const result = byId.get(e.id)!;
+      // Read only for the rare answer that becomes an entry, while the row is still on the device.
+      const named = async () =>
+        nameOfRecord(e.table, await mirrorTable(db, e.table).get(e.rowId)) ?? nameOfRecord(e.table, e.data);
       if (result.status === 'rejected') {
         row.rejected = true;
         issues.push({
@@ -96,6 +100,7 @@ export async function applyPushResults(
           mutation: e,
           code: result.code ?? 'REJECTED',
           message: result.message ?? 'The server refused this change',
+          recordName: await named(),
           createdAt: now,
         });
       } else if (result.status === 'partially_applied') {
@@ -105,6 +110,7 @@ export async function applyPushResults(
           code: 'PARTIALLY_APPLIED',
           message: 'Someone else changed some of these fields later; their values were kept',
           conflicts: result.conflicts ?? [],
+          recordName: await named(),
           createdAt: now,
         });
       }

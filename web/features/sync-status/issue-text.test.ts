@@ -33,6 +33,15 @@ describe('the name a sync issue gives its record', () => {
     expect(recordName(issue('projects', { name: 'Harbor Tower', description: 'New' }))).toBe('Harbor Tower');
   });
 
+  it('names a record gone from the device by the name it had when the server refused the change', () => {
+    const gone = { ...issue('tasks', { description: 'Level 2' }), recordName: 'Drive test piles' };
+    expect(recordName(gone)).toBe('Drive test piles');
+    expect(recordName(gone, 'Renamed since')).toBe('Renamed since');
+    expect(describeIssue(gone).title).toBe(
+      'Task "Drive test piles": your change to description was not saved',
+    );
+  });
+
   it("names a task by its title and a schedule change by its reason, from the change's own data", () => {
     expect(recordName(issue('tasks', { title: 'Pour slab', description: 'Level 2' }))).toBe('Pour slab');
     expect(recordName(issue('schedule_changes', { reason: 'Rain delay' }))).toBe('Rain delay');

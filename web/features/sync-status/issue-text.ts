@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import type { SyncIssue } from '#sync/db.ts';
+import { nameOfRecord } from '#sync/issues.ts';
 
 /** What a record is called in a sentence, by its table's wire name. */
 const THING: Record<string, string> = {
@@ -87,26 +88,17 @@ export interface IssueText {
   explanation: string;
 }
 
-/** The record's name as the user knows it: the device's copy first, else the change's own data. */
+/**
+ * The record's name as the user knows it: the device's copy first, else its name when the server's answer
+ * arrived (the record may be gone since), else the change's own data.
+ */
 export function recordName(issue: SyncIssue, mirrorName?: string | null): string | null {
   if (mirrorName?.trim()) return mirrorName.trim().slice(0, 80);
+  if (issue.recordName?.trim()) return issue.recordName.trim().slice(0, 80);
   const m = issue.mutation;
   // Only the field that names a record of this table: a project's description is not its name.
-  const key = m ? NAME_FIELD[m.table] : undefined;
-  const v = key ? m?.data?.[key] : undefined;
-  return typeof v === 'string' && v.trim() ? v.trim().slice(0, 80) : null;
+  return m ? nameOfRecord(m.table, m.data) : null;
 }
-
-/** The field that names a record, per synced table (a photo is named by its description). */
-const NAME_FIELD: Record<string, string> = {
-  projects: 'name',
-  tasks: 'title',
-  project_logs: 'title',
-  photos: 'description',
-  schedule_changes: 'reason',
-  communications: 'subject',
-  change_orders: 'title',
-};
 
 /** Why the server refused a change, as a sentence, by its code (DESIGN.md section 5 error codes). */
 function refusalReason(code: string, thing: string, message: string): string {

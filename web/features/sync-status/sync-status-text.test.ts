@@ -30,6 +30,9 @@ describe('sync status texts', () => {
 
   it('tells offline, waiting, syncing and all sent apart, each with its own word', () => {
     expect([at({}).phase, at({}).word, at({}).summary]).toEqual(['synced', 'All sent', 'All sent']);
+    // Nothing waits, but the server refused a change: that is not "All sent".
+    const refused = at({ issues: 1 });
+    expect([refused.phase, refused.word, refused.summary]).toEqual(['synced', '1 not saved', '1 not saved']);
     const sending = at({ pushing: true, pending: 2, oldestPendingAt: NOW });
     expect([sending.phase, sending.word]).toEqual(['syncing', 'Syncing']);
     expect(at({ pulling: true }).phase).toBe('syncing');

@@ -13,7 +13,10 @@ export type SyncPhase = 'offline' | 'waiting' | 'syncing' | 'synced';
 export interface SyncStatusText {
   online: boolean;
   phase: SyncPhase;
-  /** The phase's short visible word under the header icon on a phone: 'Offline', 'Waiting', 'Syncing', 'All sent'. */
+  /**
+   * The phase's short visible word under the header icon on a phone: 'Offline', 'Waiting', 'Syncing',
+   * 'All sent', or 'N not saved' when nothing waits but the server refused changes (Sync issues).
+   */
   word: string;
   /** 'Online' | 'Offline' | 'Syncing...' */
   state: string;
@@ -78,7 +81,8 @@ export function describeSyncStatus(
       : status.pending > 0 || status.blobsPending > 0
         ? 'waiting'
         : 'synced';
-  const word = PHASE_WORDS[phase];
+  // Nothing waits, but a refused change is not "all sent": it was sent and not saved.
+  const word = phase === 'synced' && status.issues > 0 ? `${status.issues} not saved` : PHASE_WORDS[phase];
   const summary =
     phase === 'synced'
       ? word

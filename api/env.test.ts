@@ -10,6 +10,15 @@ describe('configuration', () => {
     expect(env.SEED_DEMO).toBe('auto');
   });
 
+  it('takes the browser origin from PORT unless PUBLIC_ORIGIN says otherwise', () => {
+    expect(parseEnv({}).PUBLIC_ORIGIN).toBe('http://localhost:3000');
+    // PORT alone used to leave the origin at :3000, so every sign-in on :3311 was refused as cross-origin.
+    expect(parseEnv({ PORT: '3311' }).PUBLIC_ORIGIN).toBe('http://localhost:3311');
+    expect(parseEnv({ PORT: '3311', PUBLIC_ORIGIN: 'https://site.example' }).PUBLIC_ORIGIN).toBe(
+      'https://site.example',
+    );
+  });
+
   it('names the variable and the problem in one line for a bad value', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(ConfigError);
     try {

@@ -43,7 +43,8 @@ const EnvSchema = z
       .enum(['true', 'false', '1', '0'])
       .transform((v) => v === 'true' || v === '1')
       .optional(),
-    PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
+    /** Unset: this machine on PORT (http://localhost:3000 by default), so PORT alone is enough locally. */
+    PUBLIC_ORIGIN: z.url().optional(),
     SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
     /** Idle and absolute session lifetimes, per role group (field roles stay signed in for days offline). */
     SESSION_TTL_FIELD_IDLE_MS: durationMs.default(14 * 24 * 3600_000),
@@ -76,9 +77,10 @@ const EnvSchema = z
         message: 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither',
       });
     }
-  });
+  })
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` }));
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.output<typeof EnvSchema>;
 
 export class ConfigError extends Error {}
 

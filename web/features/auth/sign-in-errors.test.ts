@@ -17,6 +17,12 @@ describe('sign-in error messages (spec 01 section 8)', () => {
     );
   });
 
+  it("does not blame the password when the server refuses the page's address (PUBLIC_ORIGIN)", () => {
+    expect(signInErrorMessage('403: {"message":"Cross-origin request refused","code":"BAD_ORIGIN"}')).toBe(
+      'This server does not accept sign-ins from this address. Open SiteCommand at the address your administrator gave you.',
+    );
+  });
+
   it('checks in the spec order: invalid credentials before required before server', () => {
     expect(signInErrorMessage('Invalid credentials required server')).toBe(
       'Email or password is incorrect. Please try again.',

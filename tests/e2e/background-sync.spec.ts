@@ -109,7 +109,7 @@ test('a new version of the service worker waits for the update prompt, and Reloa
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // A page the worker controls (the first visit is not: the worker never claims open pages).
+  // A page the worker controls (it claims the page that installed it, ADR 030; a reload makes sure).
   await page.reload();
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   // The next deploy: the same worker with one byte more on disk, which the browser treats as a new

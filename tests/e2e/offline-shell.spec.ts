@@ -151,3 +151,26 @@ test('signing out with unsent changes asks first and keeps them in that user’s
   expect(count).toBe(1);
   watch.expectClean();
 });
+
+test('the first session after signing in keeps working offline: the worker takes charge of the page (ADR 030)', async ({
+  context,
+  page,
+}) => {
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  await signIn(page, 'crew@summit.test');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Active Projects/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  // The worker installs after the first download; this very page, not a reload, must become its client.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+
+  await goOffline(context);
+  // Project Logs' code has not been loaded by this page: it comes from the worker's cache, or not at all.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Project Logs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Project Logs' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Log' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
+  await goOnline(context, page);
+  watch.expectClean();
+});

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { PermissionFlags } from '#shared/permissions.ts';
 import { AccessDenied } from '#web/components/access-denied.tsx';
+import { ScreenErrorBoundary } from '#web/components/screen-error-boundary.tsx';
 import { FullScreenSpinner } from '#web/components/spinner.tsx';
 import { afterFirstContentfulPaint } from '#web/lib/after-paint.ts';
 import { preloadable, type Preloadable } from '#web/lib/preloadable.ts';
@@ -99,7 +100,13 @@ function SignedInCode() {
 export const SESSION_LOADING_TEXT = 'Loading your dashboard...';
 
 function Screen({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<FullScreenSpinner label="Loading..." />}>{children}</Suspense>;
+  const { pathname } = useLocation();
+  // The signed-in shell has its own boundary per screen; this one catches what fails outside it.
+  return (
+    <ScreenErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullScreenSpinner label="Loading..." />}>{children}</Suspense>
+    </ScreenErrorBoundary>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ScreenErrorBoundary } from '#web/components/screen-error-boundary.tsx';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { FirstScreenShown, LocalDataProvider } from './local-data.tsx';
 import { useCurrentUser } from './session.tsx';
@@ -12,6 +13,7 @@ import { ScreenPlaceholder, SignedInFrame } from './shell/frame.tsx';
  */
 export default function SignedInLayout() {
   const user = useCurrentUser();
+  const { pathname } = useLocation();
   return (
     <LocalDataProvider
       key={`${user.companyId}:${user.id}`}
@@ -20,10 +22,12 @@ export default function SignedInLayout() {
     >
       <TooltipProvider>
         <AppShell>
-          <Suspense fallback={<ScreenPlaceholder user={user} />}>
-            <Outlet />
-            <FirstScreenShown />
-          </Suspense>
+          <ScreenErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<ScreenPlaceholder user={user} />}>
+              <Outlet />
+              <FirstScreenShown />
+            </Suspense>
+          </ScreenErrorBoundary>
         </AppShell>
       </TooltipProvider>
     </LocalDataProvider>

@@ -166,6 +166,19 @@ describe('POST /api/subcontractor-assignments', () => {
     expect(bad.body.message).toEqual(expect.any(String));
   });
 
+  it('refuses an end date before the start date (400) and stores nothing', async () => {
+    const before = (await call('GET', '/api/subcontractor-assignments', 'manager')).body.length;
+    const res = await call('POST', '/api/subcontractor-assignments', 'manager', {
+      subcontractorId: idOf(EMAILS.sub),
+      projectId,
+      startDate: '2027-01-01',
+      endDate: '2026-01-01',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('End date must not be before the start date');
+    expect((await call('GET', '/api/subcontractor-assignments', 'manager')).body.length).toBe(before);
+  });
+
   it('refuses crew and subcontractors, who lack assignments:manage (403)', async () => {
     const body = { subcontractorId: idOf(EMAILS.sub), projectId: projectId };
     expect((await call('POST', '/api/subcontractor-assignments', 'crew', body)).status).toBe(403);

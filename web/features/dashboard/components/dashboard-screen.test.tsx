@@ -368,6 +368,23 @@ describe('project widgets', () => {
     expect(screen.getByTestId('location').textContent).toBe('/projects');
   });
 
+  it('offers no View All to a role that cannot open /projects (a subcontractor)', async () => {
+    stubActivities();
+    await seed({ projects: eight });
+    const sub = {
+      ...CREW,
+      role: 'subcontractor' as const,
+      permissions: { ...CREW.permissions, projects: false, subs: true },
+    };
+    renderDashboard(db, { now: NOW, user: sub });
+    const widget = await shownRegion('Active Projects');
+    await waitFor(() => expect(within(widget).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(widget).queryByRole('link', { name: 'View All' })).toBeNull();
+    const overview = region('Multi-Project Overview');
+    await waitFor(() => expect(within(overview).getAllByRole('article')).toHaveLength(6));
+    expect(within(overview).queryByRole('link', { name: /View All/ })).toBeNull();
+  });
+
   it('says so when there are no projects', async () => {
     stubActivities();
     await seed({});

@@ -4,6 +4,7 @@ import { activeProjectCount } from '#shared/rules/overview-metrics.ts';
 import type { SyncDb } from '#sync/db.ts';
 import { FirstDownloadProgress, type FirstDownload } from '#web/app/first-download.tsx';
 import type { LocalWrite } from '#web/app/local-data.tsx';
+import { canOpenScreen } from '#web/app/app-paths.ts';
 import { AsOfNotice } from '#web/components/as-of-notice.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -190,13 +191,19 @@ function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offl
             <MultiProjectOverview
               projects={loaded.projects}
               showBudget={finance}
+              linkProjects={canOpenScreen(user, 'projects')}
               now={now}
               timeZone={timeZone}
               className="lg:col-span-2"
             />
             <RecentActivity query={activity} offline={offline} now={now} />
           </div>
-          <ActiveProjects projects={loaded.projects} now={now} timeZone={timeZone} />
+          <ActiveProjects
+            projects={loaded.projects}
+            now={now}
+            timeZone={timeZone}
+            linkProjects={canOpenScreen(user, 'projects')}
+          />
         </>
       ) : (
         <FieldPlaceholder />

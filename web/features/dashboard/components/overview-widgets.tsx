@@ -131,12 +131,15 @@ function Metric({ label, value }: { label: string; value: string }) {
 export function MultiProjectOverview({
   projects,
   showBudget,
+  linkProjects,
   now,
   timeZone,
   className,
 }: {
   projects: DashboardProjectView[] | undefined;
   showBudget: boolean;
+  /** Whether the user may open /projects (a subcontractor may not): no link to an Access Denied page. */
+  linkProjects: boolean;
   now: Date;
   timeZone: string;
   className?: string;
@@ -167,7 +170,10 @@ export function MultiProjectOverview({
                   className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 p-3"
                 >
                   <div className="flex items-start justify-between gap-2">
-                    <h3 className="min-w-0 truncate text-sm font-semibold text-slate-900">{project.name}</h3>
+                    {/* Two lines, not one cut short: "Phase 2" at the end of a name is what tells phases apart. */}
+                    <h3 className="line-clamp-2 min-w-0 text-sm font-semibold break-words text-slate-900">
+                      {project.name}
+                    </h3>
                     <Badge variant={HEALTH_BADGE[health]} className="shrink-0">
                       {health}
                     </Badge>
@@ -184,7 +190,7 @@ export function MultiProjectOverview({
               </li>
             ))}
           </ul>
-          {more && (
+          {more && linkProjects && (
             <Link to="/projects" className={cn(LINK_CLASS, 'justify-self-start')}>
               View All {overview.total} Projects
             </Link>
@@ -200,16 +206,19 @@ export function ActiveProjects({
   projects,
   now,
   timeZone,
+  linkProjects,
 }: {
   projects: DashboardProjectView[] | undefined;
   now: Date;
   timeZone: string;
+  /** Whether the user may open /projects: View All only then. */
+  linkProjects: boolean;
 }) {
   const shown = projects ? activeProjectsWidget(projects) : [];
   return (
     <Widget
       title="Active Projects"
-      action={{ label: 'View All', to: '/projects' }}
+      action={linkProjects ? { label: 'View All', to: '/projects' } : undefined}
       loading={projects === undefined}
       empty={shown.length === 0 && 'No active projects.'}
     >
@@ -217,7 +226,7 @@ export function ActiveProjects({
         {shown.map((p) => (
           <li key={p.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 p-3">
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-slate-900">{p.name}</p>
+              <p className="line-clamp-2 text-sm font-semibold break-words text-slate-900">{p.name}</p>
               {p.location && <p className="truncate text-xs text-slate-600">{p.location}</p>}
             </div>
             <Progress value={p.progress} aria-label={`Progress of ${p.name}`} />

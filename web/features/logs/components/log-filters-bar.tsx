@@ -178,6 +178,13 @@ export function LogFiltersBar({ filters, projects, onChange, onClear }: LogFilte
               Pick a start and an end date to filter by a range.
             </p>
           )}
+          {/* A typed (or linked) end before the start matches nothing: say why the list is empty. ISO dates
+              compare as text. */}
+          {filters.start && filters.end && filters.end < filters.start && (
+            <p role="alert" className="col-span-2 text-sm text-red-700">
+              The end date is before the start date, so no log can match. Pick an end on or after the start.
+            </p>
+          )}
         </div>
       )}
       {hasActiveLogFilters(filters) && (

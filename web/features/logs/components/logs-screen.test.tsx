@@ -266,6 +266,15 @@ describe('Project Logs: filters', () => {
     await waitFor(() => expect(titles()).toHaveLength(4));
     expect(screen.getByTestId('location').textContent).toBe('');
   });
+
+  it('a range whose end is before its start (a typed or linked address) says why nothing matches', async () => {
+    await seed([pulledLog('Mid June', { createdAt: '2026-06-15T12:00:00Z' })]);
+    renderLogs(db, { timeZone: 'UTC' }, '/logs?date=custom&start=2026-06-20&end=2026-06-10');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The end date is before the start date, so no log can match. Pick an end on or after the start.',
+    );
+    expect(titles()).toEqual([]);
+  });
 });
 
 const jpeg = (name: string, size = 2048) =>

@@ -15,7 +15,7 @@ import {
   findVisibleProject,
   nextVersion,
   notify,
-  nowIso,
+  occurredIso,
   recordActivity,
   requirePermission,
   stampFields,
@@ -70,7 +70,7 @@ export function* createChangeOrder(ctx: MutationContext, input: unknown): Op<Cha
         companyId: ctx.user.companyId,
         requestedBy: ctx.user.id,
         status: 'pending',
-        createdAt: nowIso(ctx),
+        createdAt: occurredIso(ctx),
         ...stampFields(ctx, version, [...Object.keys(fields), 'requestedBy', 'status']),
       })
       .returning()
@@ -149,7 +149,7 @@ export function* decideChangeOrder(ctx: MutationContext, id: string, input: unkn
   const { status, reason } = validate(ChangeOrderDecisionSchema, input);
   const current = yield* findVisibleChangeOrder(ctx, ctx.user, id);
   if (current.status !== 'pending') throw yield* alreadyDecided(ctx, current);
-  const at = nowIso(ctx);
+  const at = occurredIso(ctx);
   const storedReason =
     status === 'rejected' ? reason || DEFAULT_REJECTION_REASON : (reason ?? current.reason);
   const set = {

@@ -10,7 +10,7 @@ import { conflict, forbidden, notFound } from '../http.ts';
 import {
   findVisibleProject,
   nextVersion,
-  nowIso,
+  occurredIso,
   recordActivity,
   requirePermission,
   stampFields,
@@ -76,7 +76,7 @@ export function* createCommunication(ctx: MutationContext, input: unknown): Op<C
         ...sender,
         id,
         companyId: ctx.user.companyId,
-        createdAt: nowIso(ctx),
+        createdAt: occurredIso(ctx),
         ...stampFields(ctx, version, [...Object.keys(fields), ...Object.keys(sender)]),
       })
       .returning()

@@ -109,6 +109,20 @@ export function restContext(conn: Conn, user: SessionUser, now: Date): MutationC
 
 export const nowIso = (ctx: MutationContext) => ctx.now.toISOString();
 
+/** How far back a device's time is trusted to date a change (sync/SPEC.md W18). */
+export const OCCURRED_WINDOW_MS = 90 * 24 * 3600_000;
+
+/**
+ * When the user made the change, for the dates people read on a record (its `createdAt`, a task's
+ * `completedAt`, a decision's time): its device's corrected time (sync/SPEC.md W18), so a diary written
+ * offline on Monday and sent on Wednesday says Monday. Never later than the server's clock, nor more than
+ * OCCURRED_WINDOW_MS before it (a device clock that jumped back). A REST write happens now.
+ */
+export function occurredIso(ctx: MutationContext): string {
+  const now = ctx.now.getTime();
+  return new Date(Math.min(now, Math.max(ctx.clientTime, now - OCCURRED_WINDOW_MS))).toISOString();
+}
+
 /** Validates a mutator's input with its shared zod schema (strict: unknown keys are a 400). */
 export const validate = parseWith;
 
@@ -155,6 +169,8 @@ export function* recordActivity(
     activity.entityType ?? null,
     activity.entityId ?? null,
     activity.metadata === undefined || activity.metadata === null ? null : JSON.stringify(activity.metadata),
+    // When it reached the server: a row's History orders its activities with its replaced values, which
+    // are stamped on arrival too (W18 dates the row itself by the device).
     nowIso(ctx),
   ];
   if (ctx.batch) ctx.batch.activities.push(values);

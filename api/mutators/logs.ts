@@ -12,7 +12,7 @@ import {
   findVisibleProject,
   lookupVisible,
   nextVersion,
-  nowIso,
+  occurredIso,
   recordActivity,
   requirePermission,
   stampFields,
@@ -112,7 +112,7 @@ export function* createLog(ctx: MutationContext, input: unknown) {
     ...values,
     id,
     companyId: ctx.user.companyId,
-    createdAt: nowIso(ctx),
+    createdAt: occurredIso(ctx),
     ...stampFields(ctx, version, Object.keys(values)),
   });
   yield* recordActivity(ctx, {

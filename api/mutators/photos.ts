@@ -13,6 +13,7 @@ import {
   lookupVisible,
   nextVersion,
   nowIso,
+  occurredIso,
   recordActivity,
   requirePermission,
   stampFields,
@@ -89,7 +90,7 @@ export function* createPhoto(ctx: MutationContext, input: unknown, blob: PhotoBl
     ...values,
     id,
     companyId: ctx.user.companyId,
-    createdAt: nowIso(ctx),
+    createdAt: occurredIso(ctx),
     ...stampFields(ctx, version, Object.keys(values)),
   });
   yield* recordActivity(ctx, {

@@ -8,7 +8,7 @@ import {
   idTaken,
   findVisibleProject,
   nextVersion,
-  nowIso,
+  occurredIso,
   recordActivity,
   requirePermission,
   stampFields,
@@ -32,7 +32,7 @@ export function* createProject(ctx: MutationContext, input: unknown) {
     ...data,
     id,
     companyId: ctx.user.companyId,
-    createdAt: nowIso(ctx),
+    createdAt: occurredIso(ctx),
     ...stampFields(ctx, version, Object.keys(data)),
   });
   yield* recordActivity(ctx, {

@@ -10,7 +10,7 @@ import {
   lookupVisible,
   nextVersion,
   notify,
-  nowIso,
+  occurredIso,
   recordActivity,
   requirePermission,
   stampFields,
@@ -69,7 +69,7 @@ export function* createScheduleChange(ctx: MutationContext, input: unknown): Op<
     userId: ctx.user.id,
     companyId: ctx.user.companyId,
     status: 'pending',
-    createdAt: nowIso(ctx),
+    createdAt: occurredIso(ctx),
     ...stampFields(ctx, version, [...Object.keys(values).filter((k) => k !== 'id'), 'userId', 'status']),
   });
   for (const approver of yield* usersWithPermission(ctx, APPROVE_PERMISSION)) {
@@ -151,7 +151,7 @@ export function* updateScheduleChange(
   const set: Partial<ScheduleChanges['$inferInsert']> = { ...edit };
   const fields = [...editFields];
   if (status !== undefined) {
-    Object.assign(set, { status, decidedBy: ctx.user.id, decidedAt: nowIso(ctx) });
+    Object.assign(set, { status, decidedBy: ctx.user.id, decidedAt: occurredIso(ctx) });
     fields.push('status', 'decidedBy', 'decidedAt');
   }
   const version = yield* nextVersion(ctx);

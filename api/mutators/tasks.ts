@@ -16,7 +16,7 @@ import {
   lookupVisible,
   nextVersion,
   notify,
-  nowIso,
+  occurredIso,
   recordActivity,
   requirePermission,
   stampFields,
@@ -97,7 +97,7 @@ function* notifyAssignee(ctx: MutationContext, task: TaskRow, previousAssignee: 
 function completedAtFor(ctx: MutationContext, status: string, current?: TaskRow): string | null {
   if (status !== 'completed') return null;
   if (current?.status === 'completed' && current.completedAt) return current.completedAt;
-  return nowIso(ctx);
+  return occurredIso(ctx);
 }
 
 /**
@@ -132,7 +132,7 @@ export function* createTask(ctx: MutationContext, input: unknown): Op<TaskRow> {
     id,
     companyId: ctx.user.companyId,
     completedAt,
-    createdAt: nowIso(ctx),
+    createdAt: occurredIso(ctx),
     ...stampFields(ctx, version, fields),
   });
   yield* keepInWritersSight(ctx, id);

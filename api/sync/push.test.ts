@@ -455,3 +455,53 @@ describe('push: base versions', () => {
     expect(await cell(t, 'tasks', id, 'title')).toBe('Frame level 2 (revised)');
   });
 });
+
+describe('push: when a change was made', () => {
+  const DAY = 24 * 3600_000;
+  const row = async (table: string, id: string) =>
+    (await t.query<Record<string, string | null>>(`SELECT * FROM ${table} WHERE id = ?`, [id]))[0]!;
+
+  it('[W18] a row made and a task completed offline are dated by the device, not by the push', async () => {
+    const d = device(t, crew);
+    const madeAt = t.deps.now().getTime() - 2 * DAY;
+    const doneAt = madeAt + 3 * 3600_000;
+    const taskId = newId();
+    const logId = newId();
+    const { body } = await d.push([
+      d.mutation('create', 'tasks', taskId, task('Set out the footings'), { clientTime: madeAt }),
+      d.mutation(
+        'create',
+        'project_logs',
+        logId,
+        { projectId: project, title: 'Monday', content: 'Rain' },
+        {
+          clientTime: madeAt,
+        },
+      ),
+      d.mutation('patch', 'tasks', taskId, { status: 'completed' }, { clientTime: doneAt }),
+    ]);
+    expect(body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    const stored = await row('tasks', taskId);
+    expect(stored.created_at).toBe(new Date(madeAt).toISOString());
+    expect(stored.completed_at).toBe(new Date(doneAt).toISOString());
+    expect((await row('project_logs', logId)).created_at).toBe(new Date(madeAt).toISOString());
+  });
+
+  it('[W18] a device clock ahead of the server dates the row now; one far behind, 90 days back at most', async () => {
+    const d = device(t, crew);
+    const ahead = newId();
+    const behind = newId();
+    const before = t.deps.now().getTime();
+    await d.push([
+      d.mutation('create', 'tasks', ahead, task('From the future'), { clientTime: before + 50_000 }),
+      d.mutation('create', 'tasks', behind, task('From 2001'), { clientTime: Date.UTC(2001, 0, 1) }),
+    ]);
+    const after = t.deps.now().getTime();
+    const aheadAt = Date.parse((await row('tasks', ahead)).created_at!);
+    expect(aheadAt).toBeGreaterThanOrEqual(before);
+    expect(aheadAt).toBeLessThanOrEqual(after);
+    const behindAt = Date.parse((await row('tasks', behind)).created_at!);
+    expect(behindAt).toBeGreaterThanOrEqual(before - 90 * DAY);
+    expect(behindAt).toBeLessThanOrEqual(after - 90 * DAY);
+  });
+});

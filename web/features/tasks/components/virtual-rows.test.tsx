@@ -66,3 +66,29 @@ it('mounts where the window already is without writing to its scroll, which woul
   expect(screen.queryByText('Task 0')).toBeNull();
   expect(screen.getByText('Task 10')).toBeTruthy();
 });
+
+it('keeps the rows after the focused one rendered, so Tab never runs out of rows before the window scrolls', () => {
+  vi.stubGlobal('ResizeObserver', undefined);
+  render(
+    <VirtualRows
+      items={items}
+      getKey={(t) => t}
+      sizeOf={() => ROW}
+      render={(t) => <button type="button">{t}</button>}
+      aria-label="Focus test"
+    />,
+  );
+  const shown = () => screen.getAllByRole('button').map((b) => b.textContent);
+  const last = shown().at(-1)!;
+  const lastIndex = Number(last.replace('Task ', ''));
+  // Tab reaches the last rendered row; the window has not scrolled yet (a smooth scroll is on its way).
+  act(() => screen.getByRole('button', { name: last }).focus());
+  expect(shown()).toContain(`Task ${lastIndex + 1}`);
+  expect(shown()).toContain(`Task ${lastIndex + 2}`);
+  // The next Tab lands on the next row, and the one after it is there in turn.
+  act(() => screen.getByRole('button', { name: `Task ${lastIndex + 1}` }).focus());
+  expect(shown()).toContain(`Task ${lastIndex + 3}`);
+  // Focus leaving the list: only the window's rows again.
+  act(() => (document.activeElement as HTMLElement).blur());
+  expect(shown().at(-1)).toBe(last);
+});

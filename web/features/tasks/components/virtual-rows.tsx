@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useWindowVirtualizer, windowScroll, type VirtualItem } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  useWindowVirtualizer,
+  windowScroll,
+  type Range,
+  type VirtualItem,
+} from '@tanstack/react-virtual';
 
 type Key = VirtualItem['key'];
 
@@ -9,6 +15,9 @@ type Key = VirtualItem['key'];
  * scrolling ahead of the main thread; each one is a row more to build on mount and refill per keystroke.
  */
 export const OVERSCAN = 3;
+
+/** Items kept rendered on each side of the one holding the keyboard focus (see `rangeExtractor`). */
+const KEEP_NEAR_FOCUS = 2;
 
 export interface VirtualRowsProps<T> {
   items: readonly T[];
@@ -72,6 +81,22 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
   const key = useCallback((i: number) => keyRef.current(items[i]!), [items, sizeOf]);
   // Where the window is as the list is first rendered: the virtualizer starts from it (as by default).
   const [initialOffset] = useState(() => (typeof window === 'undefined' ? 0 : window.scrollY));
+  // The item holding the keyboard focus. It and the items next to it stay rendered wherever the window is:
+  // Tab moves to the next row in the DOM before the (smooth) scroll that brings the focused row into view
+  // has moved the window, so with only the window's rows rendered, a quick Tab left the list for <body>.
+  const [focus, setFocus] = useState<{ key: Key; index: number } | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (!focus || focus.index >= range.count || key(focus.index) !== focus.key) return indexes;
+      const near = new Set(indexes);
+      for (let i = focus.index - KEEP_NEAR_FOCUS; i <= focus.index + KEEP_NEAR_FOCUS; i++) {
+        if (i >= 0 && i < range.count) near.add(i);
+      }
+      return near.size === indexes.length ? indexes : [...near].sort((a, b) => a - b);
+    },
+    [focus, key],
+  );
   const attached = useRef(false);
   const virtualizer = useWindowVirtualizer({
     initialOffset,
@@ -90,6 +115,7 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
     estimateSize: size,
     getItemKey: key,
     overscan: OVERSCAN,
+    rangeExtractor,
     scrollMargin: margin,
     // The window's size from the start: measured only after mounting, the first render showed the
     // overscan alone and the measurement rendered every row again, synchronously, in the same task.
@@ -128,6 +154,18 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
       onFocus={(e) => {
         const slot = (e.target as HTMLElement).closest<HTMLElement>('[data-item]');
         focused.current = slot ? { slot, item: slot.dataset.item! } : null;
+        const item = slot && shown.find((v) => String(v.key) === slot.dataset.item);
+        setFocus((prev) =>
+          !item
+            ? null
+            : prev?.key === item.key && prev.index === item.index
+              ? prev
+              : { key: item.key, index: item.index },
+        );
+      }}
+      onBlur={(e) => {
+        // Focus leaving the list: the window alone decides what is rendered again.
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocus(null);
       }}
     >
       {shown.map((v) => (

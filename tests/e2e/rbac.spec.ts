@@ -129,6 +129,11 @@ test('company admin: only its company and the Users tab; a new crew user signs i
   newcomer.watch.expectClean();
 
   await row.getByRole('button', { name: `Deactivate Nia Okafor${stamp}` }).click();
+  // It signs them out at once, so it asks first.
+  await page
+    .getByRole('alertdialog', { name: 'Deactivate user?' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
   await expect(
     page.getByRole('status').filter({ hasText: 'User status updated successfully' }),
   ).toBeVisible();

@@ -284,6 +284,22 @@ describe('Users tab', () => {
   });
 });
 
+describe('Users tab: deactivation', () => {
+  it('Deactivate asks first (it signs the user out): Cancel sends nothing, Deactivate sends is_active false', async () => {
+    const api = lists({ 'PATCH /api/rbac/users/u1': () => json({ ...USERS[0], is_active: false }) });
+    renderScreen(ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Zoe Zimmer' }));
+    const ask = () => screen.getByRole('alertdialog', { name: 'Deactivate user?' });
+    expect(ask().textContent).toContain('will be signed out at once');
+    await userEvent.click(within(ask()).getByRole('button', { name: 'Cancel' }));
+    expect(calls(api, 'PATCH')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Zoe Zimmer' }));
+    await userEvent.click(within(ask()).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(calls(api, 'PATCH')).toHaveLength(1));
+    expect(JSON.parse(String(calls(api, 'PATCH')[0]?.[1]?.body))).toEqual({ is_active: false });
+  });
+});
+
 describe('Roles tab', () => {
   it('a card shows the template badge, the count, the first 5 names and +N more', async () => {
     lists();

@@ -38,6 +38,8 @@ export function UsersTab(props: UsersTabProps) {
   const { users, companies, roles, callerId, callerCompanyId, callerIsRoot, writesDisabled, writes } = props;
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  // Deactivating signs the user out at once, so it asks first; activating does not.
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const groups = groupUsersByCompany(users);
 
@@ -82,7 +84,7 @@ export function UsersTab(props: UsersTabProps) {
           callerId={callerId}
           writesDisabled={writesDisabled}
           onEdit={(user) => setEditing({ mode: 'edit', user })}
-          onToggle={(user) => void setActive(user)}
+          onToggle={(user) => (user.is_active ? setDeactivating(user) : void setActive(user))}
           onDelete={setDeleting}
         />
       ))}
@@ -124,6 +126,21 @@ export function UsersTab(props: UsersTabProps) {
           onClose={() => setCreated(null)}
         />
       )}
+      <ConfirmDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title="Deactivate user?"
+        description={
+          deactivating
+            ? `${userDisplayName(deactivating)} (${deactivating.email}) will be signed out at once and cannot sign in until activated again. Their work stays.`
+            : ''
+        }
+        confirmLabel="Deactivate"
+        onConfirm={() => {
+          if (deactivating) void setActive(deactivating);
+          setDeactivating(null);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -147,7 +147,7 @@ export function UsersTab(props: UsersTabProps) {
         title="Delete user?"
         description={
           deleting
-            ? `${userDisplayName(deleting)} (${deleting.email}) will be removed and signed out. This cannot be undone.`
+            ? `${userDisplayName(deleting)} (${deleting.email}) will be removed and signed out. Tasks assigned to them become unassigned. This cannot be undone.`
             : ''
         }
         confirmLabel="Delete"

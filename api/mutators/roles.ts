@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { RoleKind } from '#shared/enums.ts';
 import { kindMayHold, PLATFORM_ADMIN, ROLE_TEMPLATES } from '#shared/permissions.ts';
-import { RoleCreateSchema, RolePatchSchema } from '#shared/schemas/rbac.ts';
+import { RoleCreateSchema, RolePatchSchema, roleScopeError } from '#shared/schemas/rbac.ts';
 import type { SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
@@ -189,6 +189,13 @@ export function* updateRole(ctx: MutationContext, id: number, input: unknown): O
     }
   }
   const kind = (patch.kind ?? current.kind) as RoleKind;
+  // What the role will be, not only the fields sent: ticking Template on a company's role is refused too.
+  const scope = roleScopeError({
+    company_id: patch.company_id !== undefined ? patch.company_id : current.companyId,
+    is_template: patch.is_template ?? current.isTemplate,
+    kind,
+  });
+  if (scope) throw badRequest(scope.message, { [scope.field]: scope.message });
   if (patch.permissions !== undefined) {
     yield* assertPermissionIds(ctx, patch.permissions);
     const names = yield* permissionNames(ctx, patch.permissions);

@@ -214,7 +214,11 @@ describe('POST /api/rbac/roles', () => {
   });
 
   it('refuses unknown permission ids with 400', async () => {
-    const res = await call(root(), 'POST', '/api/rbac/roles', { name: 'Bogus', permissions: [999999] });
+    const res = await call(root(), 'POST', '/api/rbac/roles', {
+      name: 'Bogus',
+      company_id: summit,
+      permissions: [999999],
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('999999');
   });
@@ -222,6 +226,36 @@ describe('POST /api/rbac/roles', () => {
   it('refuses a missing name and unknown fields with 400', async () => {
     expect((await call(root(), 'POST', '/api/rbac/roles', { permissions: [] })).status).toBe(400);
     expect((await call(root(), 'POST', '/api/rbac/roles', { name: 'X', colour: 'red' })).status).toBe(400);
+  });
+
+  it('a role is either a template (for every company) or one company’s, never neither nor both (400)', async () => {
+    const before = (await t.query('SELECT id FROM roles')).length;
+    const neither = await call(root(), 'POST', '/api/rbac/roles', { name: 'Floating', company_id: null });
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toBe(
+      'A role for all companies is a template role: tick Template role, or choose a company',
+    );
+    const both = await call(root(), 'POST', '/api/rbac/roles', {
+      name: 'Both',
+      company_id: summit,
+      is_template: true,
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe(
+      'A template role is for all companies: choose All companies, or untick Template role',
+    );
+    expect((await t.query('SELECT id FROM roles')).length).toBe(before);
+    const template = await call(root(), 'POST', '/api/rbac/roles', { name: 'Regional', is_template: true });
+    expect(template.status).toBe(201);
+    // A company's role cannot become a template while it keeps its company.
+    const own = (await call(root(), 'POST', '/api/rbac/roles', { name: 'Yard', company_id: summit })).body;
+    expect((await call(root(), 'PATCH', `/api/rbac/roles/${own.id}`, { is_template: true })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(root(), 'PATCH', `/api/rbac/roles/${own.id}`, { is_template: true, company_id: null }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers 404 for a company that does not exist', async () => {

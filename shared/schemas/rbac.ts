@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates.ts';
-import { COMPANY_STATUSES, COMPANY_TYPES, ROLE_KINDS, SUBSCRIPTION_TIERS } from '../enums.ts';
+import { COMPANY_STATUSES, COMPANY_TYPES, ROLE_KINDS, SUBSCRIPTION_TIERS, type RoleKind } from '../enums.ts';
 import { MIN_PASSWORD_LENGTH } from './auth.ts';
 import { atMost, OptionalText, RequiredText } from './common.ts';
 
@@ -33,14 +33,45 @@ const roleFields = {
   kind: z.enum(ROLE_KINDS),
 };
 
+/**
+ * A role with no company is offered to every company, which is what a template is; a template belongs to no
+ * company. The Platform Administrator role (the platform company's template) is the one exception. Without
+ * this a role could be neither, and every company's admin saw and granted it like a template.
+ */
+export function roleScopeError(role: {
+  company_id: string | null;
+  is_template: boolean;
+  kind: RoleKind;
+}): { field: 'company_id' | 'is_template'; message: string } | null {
+  if (role.kind === 'root') return null;
+  if (role.company_id === null && !role.is_template) {
+    return {
+      field: 'company_id',
+      message: 'A role for all companies is a template role: tick Template role, or choose a company',
+    };
+  }
+  if (role.company_id !== null && role.is_template) {
+    return {
+      field: 'is_template',
+      message: 'A template role is for all companies: choose All companies, or untick Template role',
+    };
+  }
+  return null;
+}
+
 /** POST /api/rbac/roles. */
-export const RoleCreateSchema = z.strictObject({
-  ...roleFields,
-  company_id: roleFields.company_id.default(null),
-  is_template: roleFields.is_template.default(false),
-  permissions: roleFields.permissions.default([]),
-  kind: roleFields.kind.default('crew'),
-});
+export const RoleCreateSchema = z
+  .strictObject({
+    ...roleFields,
+    company_id: roleFields.company_id.default(null),
+    is_template: roleFields.is_template.default(false),
+    permissions: roleFields.permissions.default([]),
+    kind: roleFields.kind.default('crew'),
+  })
+  .superRefine((role, ctx) => {
+    const error = roleScopeError(role);
+    if (error) ctx.addIssue({ code: 'custom', path: [error.field], message: error.message });
+  });
 
 /** PATCH /api/rbac/roles/{id}: any subset of the fields. */
 export const RolePatchSchema = z.strictObject(roleFields).partial();

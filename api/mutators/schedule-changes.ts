@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
+import { dayInWords } from '#shared/rules/field-words.ts';
 import { ScheduleChangeCreateSchema, ScheduleChangePatchSchema } from '#shared/schemas/schedule-change.ts';
 import type { SessionUser } from '../context.ts';
 import { schema } from '../db/index.ts';
@@ -39,7 +40,8 @@ export function* findVisibleScheduleChange(
   return row;
 }
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'no date');
+/** A due date in a notification's sentence: 'Dec 5, 2026' (the raw '2026-12-05' read as a code). */
+const day = (iso: string | null) => (iso ? dayInWords(iso) : 'no date');
 
 function requesterName(user: SessionUser): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ');

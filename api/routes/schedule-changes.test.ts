@@ -150,6 +150,8 @@ describe('PATCH /api/schedule-changes/{id}', () => {
     expect(moved.version).toBeGreaterThan(task.version);
     const note = (await inbox('crew')).find((n) => n.relatedEntityId === change.id);
     expect(note).toMatchObject({ title: 'Schedule change approved', type: 'success' });
+    // The day as people write it, not the stored '2030-03-17'.
+    expect(note.message).toBe('Your request to move "Approve me" to Mar 17, 2030 was approved');
   });
 
   it("rejecting leaves the task's due date and tells the requester with an error notice", async () => {

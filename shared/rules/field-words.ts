@@ -28,6 +28,11 @@ const instantFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/** A date-only value (midnight UTC, or 'YYYY-MM-DD') as sentences show it: 'Dec 5, 2026'. */
+export function dayInWords(iso: string): string {
+  return dayFormat.format(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`));
+}
+
 /** An instant as sentences show it: 'Nov 23, 2026, 14:05 UTC'. */
 export function instantInWords(at: number | string): string {
   return `${instantFormat.format(typeof at === 'string' ? Date.parse(at) : at)} UTC`;
@@ -41,7 +46,7 @@ export function valueInWords(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'empty';
   if (typeof value === 'string') {
     if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
-      return value.slice(11, 19) === '00:00:00' ? dayFormat.format(Date.parse(value)) : instantInWords(value);
+      return value.slice(11, 19) === '00:00:00' ? dayInWords(value) : instantInWords(value);
     }
     return `"${value.length > 80 ? `${value.slice(0, 79)}…` : value}"`;
   }

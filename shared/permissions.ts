@@ -202,3 +202,6 @@ export function permissionFlags(granted: ReadonlySet<string>): PermissionFlags {
   for (const flag of PERMISSION_FLAGS) flags[flag] = granted.has(FLAG_SOURCE[flag]);
   return flags;
 }
+
+/** The ids of the five template roles (1-5) every company relies on: never deleted, their kind never changes. */
+export const TEMPLATE_ROLE_IDS: ReadonlySet<number> = new Set(Object.values(ROLE_TEMPLATES).map((t) => t.id));

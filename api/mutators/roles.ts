@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { RoleKind } from '#shared/enums.ts';
-import { kindMayHold, PLATFORM_ADMIN, ROLE_TEMPLATES } from '#shared/permissions.ts';
+import { kindMayHold, PLATFORM_ADMIN, TEMPLATE_ROLE_IDS } from '#shared/permissions.ts';
 import { RoleCreateSchema, RolePatchSchema, roleScopeError } from '#shared/schemas/rbac.ts';
 import type { SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
@@ -20,9 +20,6 @@ import { nowIso, recordActivity, requirePermission, type MutationContext } from 
 /** Roles and the permission catalogue (spec 02 section 7): only root (`platform:admin`) changes them. */
 
 const { roles, permissions, rolePermissions, users } = schema;
-
-/** The five template roles (ids 1-5) every company relies on: never deleted, their kind never changes. */
-const TEMPLATE_ROLE_IDS: ReadonlySet<number> = new Set(Object.values(ROLE_TEMPLATES).map((t) => t.id));
 
 export function* listPermissions(c: Conn) {
   return yield* io(

@@ -362,6 +362,33 @@ describe('Roles tab', () => {
     );
   });
 
+  it('the built-in roles have no Delete (the server refuses it); a custom role has', async () => {
+    lists();
+    renderScreen(ROOT);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Roles' }));
+    expect(screen.getByRole('button', { name: 'Edit role Crew Member' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete role Crew Member' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete role Viewer' })).toBeTruthy();
+  });
+
+  it('Create Role for all companies but not a template is refused under Company, which gets the focus', async () => {
+    const api = lists();
+    renderScreen(ROOT);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Roles' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Role' });
+    await userEvent.type(within(dialog).getByLabelText(/Role name/), 'Floating');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
+    expect(
+      await within(dialog).findByText(
+        'A role for all companies is a template role: tick Template role, or choose a company',
+      ),
+    ).toBeTruthy();
+    // On a phone the field is far above the button: focusing it brings it into view.
+    expect(document.activeElement).toBe(within(dialog).getByRole('combobox', { name: 'Company' }));
+    expect(calls(api, 'POST')).toHaveLength(0);
+  });
+
   it('Create Role needs a name', async () => {
     const api = lists();
     renderScreen(ROOT);

@@ -97,7 +97,8 @@ export function RoleFormDialog({
                     value={field.value || NO_COMPANY}
                     onValueChange={(v) => field.onChange(v === NO_COMPANY ? '' : v)}
                   >
-                    <SelectTrigger {...fieldProps(id('company'), errors.company_id?.message)}>
+                    {/* The ref lets the form focus (and so scroll to) this field when its value is refused. */}
+                    <SelectTrigger ref={field.ref} {...fieldProps(id('company'), errors.company_id?.message)}>
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
@@ -118,7 +119,7 @@ export function RoleFormDialog({
                 name="kind"
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange} disabled={kindLocked}>
-                    <SelectTrigger {...fieldProps(id('kind'), errors.kind?.message)}>
+                    <SelectTrigger ref={field.ref} {...fieldProps(id('kind'), errors.kind?.message)}>
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { TEMPLATE_ROLE_IDS } from '#shared/permissions.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
@@ -80,16 +81,19 @@ export function RolesTab({ roles, permissions, companies, writesDisabled, writes
                       >
                         <Pencil className="h-4 w-4" aria-hidden="true" />
                       </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        className="text-red-700"
-                        disabled={off}
-                        aria-label={`Delete role ${role.name}`}
-                        onClick={() => setDeleting(role)}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      </Button>
+                      {/* The five built-in roles cannot be deleted (the server answers 409): no button. */}
+                      {!TEMPLATE_ROLE_IDS.has(role.id) && (
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                          className="text-red-700"
+                          disabled={off}
+                          aria-label={`Delete role ${role.name}`}
+                          onClick={() => setDeleting(role)}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        </Button>
+                      )}
                     </div>
                   </div>
                   {role.description && <p className="text-sm text-slate-700">{role.description}</p>}

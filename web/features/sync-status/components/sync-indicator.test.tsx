@@ -42,7 +42,10 @@ describe('SyncIndicator', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/oldest unsent change is 4 days old/);
     expect((screen.getByRole('button', { name: 'Sync now' }) as HTMLButtonElement).disabled).toBe(true);
 
-    act(() => set({ online: true, issues: 1 }));
+    act(() => set({ online: true, issues: 1, pending: 0, oldestPendingAt: null, blobsPending: 0 }));
+    // Nothing waits, but a change was refused: the popover does not say "All changes sent" beside it.
+    expect(screen.queryByText('All changes sent')).toBeNull();
+    expect(screen.getByText('Nothing waiting to send')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
     expect(engine.syncNow).toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Sync issues (1)' }));

@@ -122,7 +122,10 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
                 <Icon className="h-4 w-4" aria-hidden="true" />
                 {text.state}
               </p>
-              <p className="text-slate-700">{text.changes ?? 'All changes sent'}</p>
+              {/* Not "All changes sent" beside Sync issues: a refused change was sent and not saved. */}
+              <p className="text-slate-700">
+                {text.changes ?? (text.issues ? 'Nothing waiting to send' : 'All changes sent')}
+              </p>
               {text.photos && <p className="text-slate-700">{text.photos}</p>}
               <PhotoUploads />
               <p className="text-slate-600">{text.lastSynced}</p>

@@ -71,8 +71,8 @@ export const PERMISSION_KEYS: readonly PermissionKey[] = PERMISSIONS.map((p) => 
  */
 export const PLATFORM_ADMIN = 'platform:admin' satisfies PermissionKey;
 
-/** Whether a role of `kind` may hold the permission named `name`. */
-export function kindMayHold(kind: RoleKind, name: string): boolean {
+/** Whether a role of `kind` (a RoleKind, or users.role as stored) may hold the permission named `name`. */
+export function kindMayHold(kind: string, name: string): boolean {
   return name !== PLATFORM_ADMIN || kind === 'root';
 }
 

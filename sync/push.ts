@@ -49,6 +49,14 @@ export interface QueueKnown {
 const QUEUE_TAIL_READ = 500;
 
 /**
+ * The name of a refused change's record as the device has it now (it may be gone once the pull brings a
+ * deletion), else from the change's own data. Read only for the rare answer that becomes an entry.
+ */
+async function nameOnDevice(db: SyncDb, e: OutboxEntry): Promise<string | null> {
+  return nameOfRecord(e.table, await mirrorTable(db, e.table).get(e.rowId)) ?? nameOfRecord(e.table, e.data);
+}
+
+/**
  * Settles a pushed batch in ONE Dexie transaction (SPEC C4, C5). Applied and partially applied mutations
  * leave the outbox and are folded into the row's server shadow, so recomputing the row later keeps them;
  * the row's `version` stays the one last pulled (C3), and the pull brings the server's exact row, conflict
@@ -90,9 +98,6 @@ export async function applyPushResults(
       const row = rows.get(keyOf(e)) ?? { table: e.table, rowId: e.rowId, rejected: false };
       rows.set(keyOf(e), row);
       const result = byId.get(e.id)!;
-      // Read only for the rare answer that becomes an entry, while the row is still on the device.
-      const named = async () =>
-        nameOfRecord(e.table, await mirrorTable(db, e.table).get(e.rowId)) ?? nameOfRecord(e.table, e.data);
       if (result.status === 'rejected') {
         row.rejected = true;
         issues.push({
@@ -100,7 +105,7 @@ export async function applyPushResults(
           mutation: e,
           code: result.code ?? 'REJECTED',
           message: result.message ?? 'The server refused this change',
-          recordName: await named(),
+          recordName: await nameOnDevice(db, e),
           createdAt: now,
         });
       } else if (result.status === 'partially_applied') {
@@ -110,7 +115,7 @@ export async function applyPushResults(
           code: 'PARTIALLY_APPLIED',
           message: 'Someone else changed some of these fields later; their values were kept',
           conflicts: result.conflicts ?? [],
-          recordName: await named(),
+          recordName: await nameOnDevice(db, e),
           createdAt: now,
         });
       }

@@ -67,7 +67,7 @@ const INSERT = rowsStmt(`INSERT INTO sessions (sid, sess, expire, user_id) VALUE
 export function* rolePermissions(c: Conn, roleId: number | null, kind: string): Op<Set<string>> {
   if (roleId === null) return new Set();
   const names = yield* io(c.sql.all(PERMISSIONS, [roleId]));
-  return new Set(names.filter((name) => kindMayHold(kind as RoleKind, name)));
+  return new Set(names.filter((name) => kindMayHold(kind, name)));
 }
 
 export function permissionsOf(deps: AppDeps, roleId: number | null, kind: string): Promise<Set<string>> {

@@ -28,6 +28,21 @@ const idOf = (email: string) => {
   return id;
 };
 
+/** Puts sub@summit.test on a project (an active assignment). */
+const assignSub = (project: string) =>
+  t.orm((db) =>
+    db
+      .insert(schema.subcontractorAssignments)
+      .values({
+        id: crypto.randomUUID(),
+        subcontractorId: idOf(EMAILS.sub),
+        projectId: project,
+        companyId: t.companyId('summit.test'),
+        status: 'active',
+      })
+      .run(),
+  );
+
 let projectId: string;
 let harborProjectId: string;
 let harborTaskId: string;
@@ -86,18 +101,7 @@ describe('GET /api/tasks', () => {
   it('shows a subcontractor only the tasks of its assigned projects and the tasks assigned to it', async () => {
     const assigned = (await call('POST', '/api/projects', 'manager', { name: 'Sub site', location: 'North' }))
       .body.id;
-    await t.orm((db) =>
-      db
-        .insert(schema.subcontractorAssignments)
-        .values({
-          id: crypto.randomUUID(),
-          subcontractorId: idOf(EMAILS.sub),
-          projectId: assigned,
-          companyId: t.companyId('summit.test'),
-          status: 'active',
-        })
-        .run(),
-    );
+    await assignSub(assigned);
     const onAssigned = (
       await call('POST', '/api/tasks', 'manager', { title: 'Framing', projectId: assigned })
     ).body;
@@ -327,18 +331,7 @@ describe('a subcontractor cannot take a task out of its own sight', () => {
 
   beforeAll(async () => {
     site = (await call('POST', '/api/projects', 'manager', { name: 'Sub yard', location: 'East' })).body.id;
-    await t.orm((db) =>
-      db
-        .insert(schema.subcontractorAssignments)
-        .values({
-          id: crypto.randomUUID(),
-          subcontractorId: idOf(EMAILS.sub),
-          projectId: site,
-          companyId: t.companyId('summit.test'),
-          status: 'active',
-        })
-        .run(),
-    );
+    await assignSub(site);
   });
 
   it('refuses moving a task of its project off every project (403), and the task stays', async () => {

@@ -94,7 +94,8 @@ export interface IssueText {
  */
 export function recordName(issue: SyncIssue, mirrorName?: string | null): string | null {
   if (mirrorName?.trim()) return mirrorName.trim().slice(0, 80);
-  if (issue.recordName?.trim()) return issue.recordName.trim().slice(0, 80);
+  // Stored through nameOfRecord as the refusal arrived: already trimmed and cut.
+  if (issue.recordName) return issue.recordName;
   const m = issue.mutation;
   // Only the field that names a record of this table: a project's description is not its name.
   return m ? nameOfRecord(m.table, m.data) : null;

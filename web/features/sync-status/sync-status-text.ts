@@ -22,6 +22,11 @@ export interface SyncStatusText {
   state: string;
   /** 'N changes waiting', or null when none. */
   changes: string | null;
+  /**
+   * The queue in the details: 'N changes waiting', 'All changes sent', or 'Nothing waiting to send' when a
+   * refused change is in Sync issues (it was sent and not saved).
+   */
+  queue: string;
   /** 'N photos waiting', or null when none. */
   photos: string | null;
   /** 'Last synced 5 minutes ago' or 'Not synced yet'. */
@@ -82,7 +87,9 @@ export function describeSyncStatus(
         ? 'waiting'
         : 'synced';
   // Nothing waits, but a refused change is not "all sent": it was sent and not saved.
-  const word = phase === 'synced' && status.issues > 0 ? `${status.issues} not saved` : PHASE_WORDS[phase];
+  const refused = status.issues > 0;
+  const word = phase === 'synced' && refused ? `${status.issues} not saved` : PHASE_WORDS[phase];
+  const queue = changes ?? (refused ? 'Nothing waiting to send' : 'All changes sent');
   const summary =
     phase === 'synced'
       ? word
@@ -91,5 +98,18 @@ export function describeSyncStatus(
         : phase === 'waiting' && photos
           ? photos
           : state;
-  return { online, phase, word, state, changes, photos, lastSynced, staleWarning, issues, problem, summary };
+  return {
+    online,
+    phase,
+    word,
+    state,
+    changes,
+    queue,
+    photos,
+    lastSynced,
+    staleWarning,
+    issues,
+    problem,
+    summary,
+  };
 }

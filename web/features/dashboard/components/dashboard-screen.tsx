@@ -158,6 +158,8 @@ interface FieldTabProps {
  */
 function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offline: boolean }) {
   const timeZone = user.companyTimeZone;
+  // View All only for a role that may open /projects (a subcontractor would land on Access Denied).
+  const linkProjects = canOpenScreen(user, 'projects');
   const field = useFieldData(db, now, timeZone);
   // Its own subscription (the same cached read as the screen's): TanStack re-renders a component for the
   // fields it has read, and the screen reads only the error and time of this answer, not its rows.
@@ -191,7 +193,7 @@ function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offl
             <MultiProjectOverview
               projects={loaded.projects}
               showBudget={finance}
-              linkProjects={canOpenScreen(user, 'projects')}
+              linkProjects={linkProjects}
               now={now}
               timeZone={timeZone}
               className="lg:col-span-2"
@@ -202,7 +204,7 @@ function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offl
             projects={loaded.projects}
             now={now}
             timeZone={timeZone}
-            linkProjects={canOpenScreen(user, 'projects')}
+            linkProjects={linkProjects}
           />
         </>
       ) : (

@@ -122,10 +122,7 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
                 <Icon className="h-4 w-4" aria-hidden="true" />
                 {text.state}
               </p>
-              {/* Not "All changes sent" beside Sync issues: a refused change was sent and not saved. */}
-              <p className="text-slate-700">
-                {text.changes ?? (text.issues ? 'Nothing waiting to send' : 'All changes sent')}
-              </p>
+              <p className="text-slate-700">{text.queue}</p>
               {text.photos && <p className="text-slate-700">{text.photos}</p>}
               <PhotoUploads />
               <p className="text-slate-600">{text.lastSynced}</p>

@@ -23,18 +23,49 @@ export const forbidden = (message = 'You do not have permission to do that') =>
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 export const unauthorized = (message = 'Not signed in') => new HttpError(401, 'UNAUTHORIZED', message);
 
-/** 'riskTitle' -> 'Risk title', 'first_name' -> 'First name'. */
+/** 'riskTitle' -> 'Risk title', 'first_name' -> 'First name'; ['images', 0] -> 'Images (item 1)'. */
 function label(path: PropertyKey[]): string {
-  const last = String(path[path.length - 1] ?? '');
-  if (!last) return 'Body';
-  const words = last
+  const last = path[path.length - 1];
+  if (typeof last === 'number') return `${label(path.slice(0, -1))} (item ${last + 1})`;
+  if (last === undefined || String(last) === '') return 'Body';
+  const words = String(last)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/_/g, ' ')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** zod's stock wording ('Invalid input: expected string, received undefined') as opposed to a schema's own. */
+/**
+ * zod's own text for a check the schema gave no message of its own ('Too big: expected string to have
+ * <=200 characters'), said as a sentence about the field instead: what it must be.
+ */
+function stockRule(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'too_big': {
+      const n = Number(issue.maximum);
+      if (issue.origin === 'string') return `must be at most ${n} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `must have at most ${n} items`;
+      return issue.inclusive === false ? `must be less than ${n}` : `must be at most ${n}`;
+    }
+    case 'too_small': {
+      const n = Number(issue.minimum);
+      if (issue.origin === 'string') return n <= 1 ? 'is required' : `must be at least ${n} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `must have at least ${n} items`;
+      return issue.inclusive === false ? `must be greater than ${n}` : `must be at least ${n}`;
+    }
+    case 'invalid_format':
+      return issue.format === 'uuid' || issue.format === 'guid'
+        ? 'must be a valid id'
+        : `must be a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    default:
+      return 'is not valid';
+  }
+}
+
 const isStockMessage = (message: string) => /^(Invalid|Too (small|big)|Unrecognized)/.test(message);
 
 /** Turns a zod failure into a 400 whose message names the first problem ('Email is required'). */
@@ -52,7 +83,7 @@ export function validationError(error: z.ZodError): HttpError {
       message = missing
         ? `${label(issue.path)} is required`
         : `${label(issue.path)} must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
-    } else if (isStockMessage(issue.message)) message = `${label(issue.path)}: ${issue.message}`;
+    } else if (isStockMessage(issue.message)) message = `${label(issue.path)} ${stockRule(issue)}`;
     else if (/^[a-z]/.test(issue.message)) message = `${label(issue.path)} ${issue.message}`;
     else message = issue.message; // the schema's own full sentence, e.g. 'Company name is required'
     fields[name] ??= message;

@@ -1,4 +1,10 @@
+import type { z } from 'zod';
 import { newId } from '#shared/ids.ts';
+import { ChangeOrderDecisionSchema } from '#shared/schemas/change-order.ts';
+import { LogPatchSchema } from '#shared/schemas/log.ts';
+import { ProjectPatchSchema } from '#shared/schemas/project.ts';
+import { ScheduleChangePatchSchema } from '#shared/schemas/schedule-change.ts';
+import { TaskPatchSchema } from '#shared/schemas/task.ts';
 import type { Mutation, MutationResult, SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import { io, type Op } from '../db/op.ts';
@@ -8,6 +14,7 @@ import { isScopedToAssignments, scopeWhere } from '../db/scope.ts';
 import {
   findVisibleProject,
   nowIso,
+  validate,
   withNewId,
   withVisibleRows,
   type MutationContext,
@@ -49,6 +56,12 @@ type Row = Record<string, unknown> & { version: number; fieldMeta: FieldMeta };
 interface TableOps {
   create: (ctx: MutationContext, input: Record<string, unknown>) => Op<{ version: number }>;
   update?: (ctx: MutationContext, id: string, patch: Record<string, unknown>) => Op<{ version: number }>;
+  /**
+   * The schema `update` validates its patch with (the REST PATCH body's). A pushed patch is checked with it
+   * whole, before the field decision: a field that loses is stored as the conflict's 'yours' and shown to
+   * users, so it must be a value the route would have taken (SPEC P8).
+   */
+  patchSchema?: z.ZodType;
   /** The live row the user may see (404 otherwise), with its field meta. */
   findVisible?: (c: MutationContext, user: SessionUser, id: string) => Op<Row>;
   /** The prepared lookup the table's mutators find a visible row with (`lookupVisible`): push hands it the
@@ -86,6 +99,7 @@ const OPS: Record<SyncTable, TableOps> = {
     create: createProject,
     lookup: (s) => s.project,
     update: updateProject,
+    patchSchema: ProjectPatchSchema,
     findVisible: findVisibleProject,
     remove: deleteProject,
     updatePermission: ['projects:update'],
@@ -97,6 +111,7 @@ const OPS: Record<SyncTable, TableOps> = {
     create: createTask,
     lookup: (s) => s.task,
     update: updateTask,
+    patchSchema: TaskPatchSchema,
     findVisible: findVisibleTask,
     remove: deleteTask,
     updatePermission: ['tasks:update'],
@@ -108,6 +123,7 @@ const OPS: Record<SyncTable, TableOps> = {
     create: createLog,
     lookup: (s) => s.log,
     update: updateLog,
+    patchSchema: LogPatchSchema,
     findVisible: findVisibleLog,
     remove: deleteLog,
     updatePermission: ['logs:update'],
@@ -127,6 +143,7 @@ const OPS: Record<SyncTable, TableOps> = {
     create: createScheduleChange,
     lookup: (s) => s.scheduleChange,
     update: updateScheduleChange,
+    patchSchema: ScheduleChangePatchSchema,
     findVisible: findVisibleScheduleChange,
     updatePermission: ['schedule_changes:create', 'schedule_changes:approve'],
     beforePatch: assertPending,
@@ -145,6 +162,7 @@ const OPS: Record<SyncTable, TableOps> = {
   change_orders: {
     create: createChangeOrder,
     update: decideChangeOrder,
+    patchSchema: ChangeOrderDecisionSchema,
     findVisible: findVisibleChangeOrder,
     updatePermission: ['change_orders:approve'],
     beforePatch: assertChangeOrderPending,
@@ -345,6 +363,7 @@ function* applyPatch(
   const before = ops.beforePatch?.(ctx, stored.row);
   if (before) yield* before;
   const patch = withoutServerFields(m.data, ops.ignoredOnPatch);
+  if (ops.patchSchema) validate(ops.patchSchema, patch);
   const { winners, lost, overwritten } = decideFields(
     stored.row,
     stored.fieldMeta,

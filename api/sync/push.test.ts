@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
-import { MIN_SCHEMA_VERSION, SCHEMA_VERSION } from '#shared/sync-protocol.ts';
+import { MIN_SCHEMA_VERSION, SCHEMA_VERSION, type PushResponse } from '#shared/sync-protocol.ts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../test-utils.ts';
 import { cell, device, firstId, lastMutationId, uniquePng, sha256 } from './testing.ts';
 
@@ -218,6 +218,54 @@ describe('push: transaction and outcomes', () => {
     expect(await cell(t, 'tasks', bad.rowId, 'id')).toBeUndefined();
     const next = await d.push([d.mutation('create', 'tasks', newId(), task('Next one'))]);
     expect(next.body.results[0]).toMatchObject({ id: 3, status: 'applied' });
+  });
+
+  it('[P8] a patch is validated whole, before the field decision: a value REST refuses is never kept as a conflict', async () => {
+    // The stored title was written later by the admin, so each of the crew's titles below would lose the
+    // field decision and be stored as the conflict's 'yours' (shown to users, kept for a year).
+    const id = newId();
+    const a = device(t, admin);
+    await a.push([a.mutation('create', 'tasks', id, task('Set anchor bolts'))]);
+    const d = device(t, crew);
+    const stale = { baseVersion: 0, clientTime: 1 };
+    const bad = [
+      d.mutation('patch', 'tasks', id, { title: 123 }, stale),
+      d.mutation('patch', 'tasks', id, { title: 'x'.repeat(300_000) }, stale),
+      d.mutation('patch', 'tasks', id, { status: 'exploded', title: 'Fine' }, stale),
+      // Nested past the call stack's depth: before, the conflict check's JSON.stringify overflowed and the
+      // push answered 503, so the device retried the same batch for ever (P9). Written as text, since
+      // JSON.stringify cannot write it either.
+      d.mutation('patch', 'tasks', id, { title: 'NESTED' }, stale),
+    ];
+    const good = d.mutation('patch', 'tasks', id, { priority: 'high' });
+    const depth = 20_000;
+    const text = JSON.stringify({
+      clientId: d.clientId,
+      schemaVersion: SCHEMA_VERSION,
+      mutations: [...bad, good],
+    }).replace('"NESTED"', '['.repeat(depth) + '"deep"' + ']'.repeat(depth));
+    const res = await t.request('POST', '/api/sync/push', {
+      cookie: crew,
+      body: text,
+      headers: { 'content-type': 'application/json' },
+    });
+    const { status } = res;
+    const body = (await res.json()) as PushResponse;
+    expect(status).toBe(200);
+    expect(body.results.map((r) => [r.status, r.code, r.message])).toEqual([
+      ['rejected', 'VALIDATION_FAILED', 'Title must be text'],
+      ['rejected', 'VALIDATION_FAILED', 'Title must be at most 200 characters'],
+      ['rejected', 'VALIDATION_FAILED', 'Status must be one of pending, in-progress, completed, blocked'],
+      ['rejected', 'VALIDATION_FAILED', 'Title must be text'],
+      ['applied', undefined, undefined],
+    ]);
+    expect(body.lastMutationId).toBe(5);
+    expect(await cell(t, 'tasks', id, 'title')).toBe('Set anchor bolts');
+    expect(await cell(t, 'tasks', id, 'priority')).toBe('high');
+    // The applied priority replaced the admin's: that one is recorded (W1 c); no title was.
+    expect(await t.query('SELECT field FROM sync_conflicts WHERE row_id = ?', [id])).toEqual([
+      { field: 'priority' },
+    ]);
   });
 
   // SQLite only: the test holds the database file's write lock from a second connection and shortens the

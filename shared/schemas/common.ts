@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** Row ids are UUIDs (v7 when we make them); a device may send its own for rows it creates offline. */
-export const Id = z.uuid({ message: 'must be a valid id' });
+export const Id = z.uuid({
+  error: (issue) => (issue.input === undefined ? 'is required' : 'must be a valid id'),
+});
 
 /** A date or date-time on the wire, stored as ISO-8601 UTC. Date-only values mean midnight UTC. */
 export const IsoDate = z

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { computeProjectHealth } from '#shared/rules/project-health.ts';
 import { schema } from '../db/index.ts';
@@ -17,7 +17,9 @@ export type HealthMetricsRow = typeof projectHealthMetrics.$inferSelect;
 
 /**
  * Recalculates a project's health at ctx.now with shared/rules/project-health.ts and stores it as a new
- * project_health_metrics row (the history is kept; readers take the latest). Inputs: the project's live
+ * project_health_metrics row, which replaces the project's earlier ones: only the latest is ever read, and a
+ * kept history grew by a row per press of 'Calculate Health' (10,000 presses made the list take 0.7 s and
+ * stalled the server for every company while it ran). Inputs: the project's live
  * tasks, its live issue and safety logs, and its risk assessments.
  */
 export function* calculateProjectHealth(ctx: MutationContext, projectId: string): Op<HealthMetricsRow> {
@@ -63,6 +65,12 @@ export function* calculateProjectHealth(ctx: MutationContext, projectId: string)
       .values({ id: newId(), projectId, companyId, ...health, calculatedAt: nowIso(ctx) })
       .returning()
       .get(),
+  );
+  yield* io(
+    ctx.db
+      .delete(projectHealthMetrics)
+      .where(and(eq(projectHealthMetrics.projectId, projectId), ne(projectHealthMetrics.id, row.id)))
+      .run(),
   );
   yield* recordActivity(ctx, {
     actionType: 'project_health_calculated',

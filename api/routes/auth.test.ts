@@ -201,6 +201,26 @@ describe('POST /api/auth/change-password', () => {
     expect(await password.verifyPassword(stored!.password, 'sitecommand-demo')).toBe(true);
   });
 
+  it('refuses a new password equal to the current one, or made of spaces, and changes nothing', async () => {
+    t.clock.offsetMs += 16 * 60_000;
+    const cookie = await t.login('crew@summit.test');
+    const same = await change(cookie, 'sitecommand-demo', '10.32.0.1', 'sitecommand-demo');
+    expect(same.status).toBe(400);
+    expect(await same.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Choose a password different from the current one',
+    });
+    const blank = await change(cookie, 'sitecommand-demo', '10.32.0.1', ' '.repeat(12));
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).message).toBe('New password must not be only spaces');
+    // The session was not rotated and the password still signs in.
+    expect((await t.request('GET', '/api/auth/user', { cookie })).status).toBe(200);
+    const stored = (
+      await t.query<{ password: string }>("SELECT password FROM users WHERE email = 'crew@summit.test'")
+    )[0];
+    expect(await password.verifyPassword(stored!.password, 'sitecommand-demo')).toBe(true);
+  });
+
   it('rotates the session on a change: a new cookie works, the old token no longer does', async () => {
     t.clock.offsetMs += 16 * 60_000;
     const email = 'manager@summit.test';

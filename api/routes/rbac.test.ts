@@ -535,6 +535,18 @@ describe('POST /api/rbac/users', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/at least 12/);
+    const email = uniqueEmail();
+    const blank = await call(admin(), 'POST', '/api/rbac/users', {
+      email,
+      first_name: 'A',
+      last_name: 'B',
+      company_id: summit,
+      role_id: CREW,
+      password: ' '.repeat(12),
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Password must not be only spaces');
+    expect(await t.query('SELECT id FROM users WHERE email = ?', [email])).toEqual([]);
   });
 
   it('names every missing required field in one "Please fill in" message', async () => {

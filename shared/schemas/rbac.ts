@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates.ts';
 import { COMPANY_STATUSES, COMPANY_TYPES, ROLE_KINDS, SUBSCRIPTION_TIERS, type RoleKind } from '../enums.ts';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { passwordProblem } from './auth.ts';
 import { atMost, OptionalText, RequiredText } from './common.ts';
 
 /**
@@ -90,8 +90,9 @@ const PasswordField = z
   .nullable()
   .optional()
   .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || v.length >= MIN_PASSWORD_LENGTH, {
-    message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  .superRefine((v, ctx) => {
+    const problem = v === undefined ? null : passwordProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /** Text the form may send blank; blank or null counts as missing for the 'Please fill in' check. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { MIN_PASSWORD_LENGTH } from '#shared/schemas/auth.ts';
+import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '#shared/schemas/auth.ts';
 import { useSession } from '#web/app/session.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
@@ -18,9 +18,8 @@ export function validateNewPassword(v: {
 }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!v.current) errors.current = 'Current password is required';
-  if (v.next.length < MIN_PASSWORD_LENGTH)
-    errors.next = `New password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  else if (v.next === v.current) errors.next = 'Choose a password different from the current one';
+  const problem = newPasswordProblem(v.next, v.current);
+  if (problem) errors.next = problem;
   if (v.confirm !== v.next) errors.confirm = 'The two new passwords do not match';
   return errors;
 }

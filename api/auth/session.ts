@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { RoleKind } from '#shared/enums.ts';
 import { kindMayHold, permissionFlags } from '#shared/permissions.ts';
 import type { AppDeps, AppEnv, SessionUser } from '../context.ts';
-import type { Conn } from '../db/database.ts';
+import type { Conn, Database } from '../db/database.ts';
 import { io, type Op } from '../db/op.ts';
 import { rowsStmt, valueStmt } from '../db/sql.ts';
 
@@ -61,6 +61,26 @@ const REMOVE = rowsStmt(`DELETE FROM sessions WHERE sid = ?`);
 const INSERT = rowsStmt(`INSERT INTO sessions (sid, sess, expire, user_id) VALUES (?, ?, ?, ?)`);
 
 /**
+ * Sessions one user may hold at once (a phone, a tablet and a desktop, each signed in again now and then):
+ * a sign-in beyond it ends that user's sessions that expire first. Without a cap every sign-in added a row
+ * for as long as the session could live (30 days for field roles), however often it came.
+ */
+export const MAX_SESSIONS_PER_USER = 20;
+const TRIM = rowsStmt(
+  `DELETE FROM sessions WHERE user_id = ? AND sid NOT IN
+     (SELECT sid FROM sessions WHERE user_id = ? ORDER BY expire DESC, sid DESC LIMIT ${MAX_SESSIONS_PER_USER})`,
+);
+const PURGE_EXPIRED = rowsStmt('DELETE FROM sessions WHERE expire < ?');
+
+/**
+ * Deletes the sessions past their absolute expiry; their number. A dead session was removed only when its
+ * token came back, which most never do. Run by the hourly retention pass (`startSyncRetention`).
+ */
+export function purgeExpiredSessions(database: Database, now: Date): Promise<number> {
+  return database.writeTx(null, (c) => io(c.sql.run(PURGE_EXPIRED, [now.toISOString()])));
+}
+
+/**
  * The names of the permissions a user of role `roleId`, of kind `kind` (users.role), holds: none without a
  * role, and never one its kind may not hold (`kindMayHold`), whatever a role row lists.
  */
@@ -99,6 +119,7 @@ export function* insertSession(
 ): Op<void> {
   if (session.previousSid !== null) yield* removeSession(c, session.previousSid);
   yield* io(c.sql.run(INSERT, [session.sid, session.sess, session.expire, session.userId]));
+  yield* io(c.sql.run(TRIM, [session.userId, session.userId]));
 }
 
 function toSessionUser(row: UserRow, sid: string, permissions: Set<string>): SessionUser {

@@ -1,6 +1,7 @@
 import type { Conn, Database } from '../db/database.ts';
 import { io, type Op } from '../db/op.ts';
 import { rowsStmt, valueStmt, type Stmt } from '../db/sql.ts';
+import { purgeExpiredSessions } from '../auth/session.ts';
 
 // Children first: deleting a parent cascades to its children, which must be counted in the horizon too.
 const PURGE_ORDER = ['schedule_changes', 'photos', 'project_logs', 'tasks', 'projects'] as const;
@@ -126,7 +127,7 @@ export async function sweepSyncState(
 }
 
 /**
- * Runs `sweepSyncState` a minute after start (a server restarted often still sweeps), then every hour. The
+ * Runs `sweepSyncState` and `purgeExpiredSessions` a minute after start (a server restarted often still sweeps), then every hour. The
  * timers are unref'd: they never keep the process alive, and a pass after the database has closed
  * (shutdown) is skipped. Returns a function that stops them.
  */
@@ -145,6 +146,8 @@ export function startSyncRetention(
     if (!database.open || stopped) return;
     try {
       await sweepSyncState(database, now());
+      // Not sync state, but state that only grows the same way.
+      await purgeExpiredSessions(database, now());
     } catch (err) {
       // Busy or failing: the next pass tries again; nothing is lost by waiting.
       if (database.open)

@@ -174,9 +174,9 @@ describe('GET /api/project-health-metrics', () => {
     const perProject = rows.map((r) => r.projectId);
     expect(new Set(perProject).size).toBe(perProject.length);
     // The earlier row is gone: a recalculation replaces it, so the table stays one row per project.
-    expect(
-      await t.query('SELECT id FROM project_health_metrics WHERE project_id = ?', [projectId]),
-    ).toEqual([{ id: latest.id }]);
+    expect(await t.query('SELECT id FROM project_health_metrics WHERE project_id = ?', [projectId])).toEqual([
+      { id: latest.id },
+    ]);
     expect(rows.every((r) => r.companyId === t.companyId('summit.test'))).toBe(true);
   });
 

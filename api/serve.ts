@@ -7,7 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
-import { loadSessionUser, userPayload } from './auth/session.ts';
+import { loadSessionUser, purgeExpiredSessions, userPayload } from './auth/session.ts';
 import type { AppEnv } from './context.ts';
 import { PREPAINTED_SCREENS, sessionUserBlock } from '#shared/page-bootstrap.ts';
 import type { Env } from './env.ts';
@@ -141,7 +141,7 @@ export async function startServer(
     log(`Seeded demo data. Sign in with any of these (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(24)} ${a.role.padEnd(14)} ${a.company}`);
   }
-  const stopRetention = startSyncRetention(database);
+  const stopRetention = startSyncRetention(database, { also: [purgeExpiredSessions] });
   const app = createApp(
     {
       database,

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { RoleKind } from '#shared/enums.ts';
 import { kindMayHold, permissionFlags } from '#shared/permissions.ts';
+import { SIGNED_OUT_COOKIE } from '#shared/sign-out.ts';
 import type { AppDeps, AppEnv, SessionUser } from '../context.ts';
 import type { Conn, Database } from '../db/database.ts';
 import { io, type Op } from '../db/op.ts';
@@ -74,7 +75,7 @@ const PURGE_EXPIRED = rowsStmt('DELETE FROM sessions WHERE expire < ?');
 
 /**
  * Deletes the sessions past their absolute expiry; their number. A dead session was removed only when its
- * token came back, which most never do. Run by the hourly retention pass (`startSyncRetention`).
+ * token came back, which most never do. Run by the server's hourly retention pass (`startSyncRetention` in api/serve.ts).
  */
 export function purgeExpiredSessions(database: Database, now: Date): Promise<number> {
   return database.writeTx(null, (c) => io(c.sql.run(PURGE_EXPIRED, [now.toISOString()])));
@@ -140,9 +141,19 @@ function toSessionUser(row: UserRow, sid: string, permissions: Set<string>): Ses
   };
 }
 
-/** The signed-in user of this request, or null; expired sessions and deactivated users are removed. */
+/**
+ * The signed-in user of this request, or null; expired sessions and deactivated users are removed. A
+ * request carrying `SIGNED_OUT_COOKIE` comes from a device whose user signed out without reaching the
+ * server: its session ends here, and both cookies are deleted.
+ */
 export async function loadSessionUser(c: Context<AppEnv>, deps: AppDeps): Promise<SessionUser | null> {
   const token = getCookie(c, SESSION_COOKIE);
+  if (getCookie(c, SIGNED_OUT_COOKIE) !== undefined) {
+    if (token) await deps.database.writeTx(null, (conn) => removeSession(conn, hashToken(token)));
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, SIGNED_OUT_COOKIE, { path: '/' });
+    return null;
+  }
   return token ? readSession(deps, hashToken(token)) : null;
 }
 

@@ -1,7 +1,6 @@
 import type { Conn, Database } from '../db/database.ts';
 import { io, type Op } from '../db/op.ts';
 import { rowsStmt, valueStmt, type Stmt } from '../db/sql.ts';
-import { purgeExpiredSessions } from '../auth/session.ts';
 
 // Children first: deleting a parent cascades to its children, which must be counted in the horizon too.
 const PURGE_ORDER = ['schedule_changes', 'photos', 'project_logs', 'tasks', 'projects'] as const;
@@ -127,13 +126,19 @@ export async function sweepSyncState(
 }
 
 /**
- * Runs `sweepSyncState` and `purgeExpiredSessions` a minute after start (a server restarted often still sweeps), then every hour. The
+ * Runs `sweepSyncState` (and the `also` passes: the server adds `purgeExpiredSessions`) a minute after start (a server restarted often still sweeps), then every hour. The
  * timers are unref'd: they never keep the process alive, and a pass after the database has closed
  * (shutdown) is skipped. Returns a function that stops them.
  */
 export function startSyncRetention(
   database: Database,
-  options: { firstMs?: number; intervalMs?: number; now?: () => Date } = {},
+  options: {
+    firstMs?: number;
+    intervalMs?: number;
+    now?: () => Date;
+    /** Other state that only grows, swept on the same schedule. */
+    also?: ((database: Database, now: Date) => Promise<unknown>)[];
+  } = {},
 ): () => void {
   const now = options.now ?? (() => new Date());
   let timer: NodeJS.Timeout;
@@ -146,8 +151,7 @@ export function startSyncRetention(
     if (!database.open || stopped) return;
     try {
       await sweepSyncState(database, now());
-      // Not sync state, but state that only grows the same way.
-      await purgeExpiredSessions(database, now());
+      for (const also of options.also ?? []) await also(database, now());
     } catch (err) {
       // Busy or failing: the next pass tries again; nothing is lost by waiting.
       if (database.open)

@@ -51,6 +51,32 @@ describe('POST /api/auth/login', () => {
     expect((await t.request('GET', '/api/auth/user', { cookie: second })).status).toBe(200);
   });
 
+  it('ends the session of a device that signed out offline at its next request, and a sign-in after it stays', async () => {
+    // The app sets sc_signed_out as it signs out; with no signal the logout never arrived, so the browser
+    // still holds a valid session cookie.
+    const session = await t.login('crew@summit.test');
+    const pending = `${session}; sc_signed_out=1`;
+    const first = await t.request('GET', '/api/projects', { cookie: pending });
+    expect(first.status).toBe(401);
+    const cleared = first.headers.get('set-cookie') ?? '';
+    expect(cleared).toMatch(/sc_session=;/);
+    expect(cleared).toMatch(/sc_signed_out=;/);
+    // The session is gone for every later request, whoever makes it (the service worker too).
+    expect((await t.request('GET', '/api/auth/user', { cookie: session })).status).toBe(401);
+    // Signing in again with the marker still sent: the new session is the one left.
+    const res = await t.request('POST', '/api/auth/login', {
+      cookie: pending,
+      body: { email: 'crew@summit.test', password: 'sitecommand-demo' },
+    });
+    expect(res.status).toBe(200);
+    const setCookies = res.headers.getSetCookie();
+    const last = setCookies.filter((h) => h.startsWith('sc_session=')).at(-1)!;
+    expect(last).toMatch(/^sc_session=[^;]+;/);
+    expect(setCookies.some((h) => /^sc_signed_out=;/.test(h))).toBe(true);
+    const fresh = last.split(';')[0]!;
+    expect((await t.request('GET', '/api/auth/user', { cookie: fresh })).status).toBe(200);
+  });
+
   it('answers a wrong password and an unknown email identically: 401 Invalid credentials', async () => {
     const wrong = await login('admin@harbor.test', 'not-the-password', '10.9.0.1');
     const unknown = await login('nobody@harbor.test', 'not-the-password', '10.9.0.2');

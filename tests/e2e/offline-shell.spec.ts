@@ -79,6 +79,30 @@ test('a 401 clears the remembered user: an offline start after signing out shows
   watch.expectClean();
 });
 
+test('signing out with no signal ends the session when the signal returns: the next person gets sign-in', async ({
+  context,
+  page,
+}) => {
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  await signIn(page, 'crew@summit.test');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await goOffline(context);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The logout never reached the server, and the session cookie (HttpOnly) is still in the browser.
+  expect((await context.cookies()).map((c) => c.name)).toContain('sc_session');
+
+  await goOnline(context, page);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login(\?|$)/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: /sign in/i }).first()).toBeVisible();
+  const names = (await context.cookies()).map((c) => c.name);
+  expect(names).not.toContain('sc_session');
+  expect(names).not.toContain('sc_signed_out');
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  watch.expectClean();
+});
+
 test('signing out with unsent changes asks first and keeps them in that user’s own database', async ({
   page,
 }) => {

@@ -12,6 +12,7 @@ import { IsRestoringProvider, useQuery, useQueryClient, type QueryClient } from 
 import { useNavigate } from 'react-router-dom';
 import { flushSync } from 'react-dom';
 import { SESSION_USER_ELEMENT_ID } from '#shared/page-bootstrap.ts';
+import { SIGNED_OUT_COOKIE } from '#shared/sign-out.ts';
 import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
 import { forgetPersistedQueries, usePersistedQueries } from '#web/lib/query-persist.ts';
 import {
@@ -116,6 +117,13 @@ function sessionFromPage(): SessionUser | null | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Sets `SIGNED_OUT_COOKIE` for this site (a year: it stays until a request reaches the server). */
+export function markSignedOut(): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SIGNED_OUT_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 type SignOutHook = () => Promise<void> | void;
@@ -250,6 +258,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== USER_QUERY_KEY[0],
     };
     await queryClient.cancelQueries(others);
+    // Set before the call, deleted by its answer: when the call cannot reach the server (no signal), the
+    // next request this browser makes ends the session instead of using it (shared/sign-out.ts).
+    markSignedOut();
     try {
       await apiRequest('POST', '/api/auth/logout');
     } catch {

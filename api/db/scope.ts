@@ -139,6 +139,25 @@ export function directoryEmailSql(alias: string, seesEmails: boolean): string {
   return seesEmails ? `${alias}.email` : `CASE WHEN ${alias}.id = @user THEN ${alias}.email END`;
 }
 
+/**
+ * A project's money (budget and actual cost) is for the roles that read finance (DECISIONS.md: finance
+ * stays admin and manager only): everyone else reads the project with both null, over REST and in the
+ * mirror, so they never reach a crew member's or a subcontractor's phone.
+ */
+export const FINANCE_COLUMNS = { projects: ['budget', 'actualCost'] } as const;
+
+export function seesFinance(user: { permissions: ReadonlySet<string> }): boolean {
+  return user.permissions.has('finance:read');
+}
+
+/** A project row as `user` may read it (`FINANCE_COLUMNS`). */
+export function projectFor<T extends { budget?: unknown; actualCost?: unknown }>(
+  user: { permissions: ReadonlySet<string> },
+  row: T,
+): T {
+  return seesFinance(user) ? row : { ...row, budget: null, actualCost: null };
+}
+
 /** The named parameters every fragment takes. */
 export function scopeParams(user: Viewer): { company: string; user: string } {
   return { company: user.companyId, user: user.id };

@@ -5,7 +5,7 @@ import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
 import { io } from '../db/op.ts';
 import { readJson } from '../http.ts';
-import { visibleWhere } from '../db/scope.ts';
+import { projectFor, visibleWhere } from '../db/scope.ts';
 import { publicRow } from '../mutators/core.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
 import { mutate, read, sessionUser } from './helpers.ts';
@@ -34,14 +34,21 @@ export const projectRoutes = new Hono<AppEnv>()
     const rows = await read(c, (conn) =>
       listProjects(conn, user, { after: afterWhere(ORDER, page.after), limit: readLimit(page) }),
     );
-    return sendPage(c, page, rows.map(publicRow), (r) => [r.name, r.id]);
+    return sendPage(
+      c,
+      page,
+      rows.map((r) => projectFor(user, publicRow(r))),
+      (r) => [r.name, r.id],
+    );
   })
   .post('/', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(await mutate(c, (ctx) => createProject(ctx, body))), 201);
+    const row = await mutate(c, (ctx) => createProject(ctx, body));
+    return c.json(projectFor(sessionUser(c), publicRow(row)), 201);
   })
   .patch('/:id', async (c) => {
     const body = await readJson(c);
-    return c.json(publicRow(await mutate(c, (ctx) => updateProject(ctx, c.req.param('id'), body))));
+    const row = await mutate(c, (ctx) => updateProject(ctx, c.req.param('id'), body));
+    return c.json(projectFor(sessionUser(c), publicRow(row)));
   })
   .delete('/:id', async (c) => c.json(await mutate(c, (ctx) => deleteProject(ctx, c.req.param('id')))));

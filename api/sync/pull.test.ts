@@ -400,6 +400,47 @@ describe('read-only mirrors', () => {
     }
   });
 
+  it('[L15] sends projects’ budget and actual cost to finance readers only; the rest get null, over REST too', async () => {
+    const projectsOf = (body: PullPage) =>
+      body.changes.flatMap((c) => (c.table === 'projects' && !c.deleted ? [c.data] : []));
+    const office = projectsOf((await pullPage(admin, 'cursor=0&limit=5000')).body);
+    expect(office.some((p) => typeof p.budget === 'number' && (p.actualCost as number) > 0)).toBe(true);
+    for (const cookie of [crew, sub]) {
+      const rows = projectsOf((await pullPage(cookie, 'cursor=0&limit=5000')).body);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.map((p) => [p.budget, p.actualCost])).toEqual(rows.map(() => [null, null]));
+      const rest = (await (await t.request('GET', '/api/projects', { cookie })).json()) as Record<
+        string,
+        unknown
+      >[];
+      expect(rest.length).toBe(rows.length);
+      expect(rest.map((p) => [p.budget, p.actualCost])).toEqual(rest.map(() => [null, null]));
+    }
+    const restOffice = (await (await t.request('GET', '/api/projects', { cookie: admin })).json()) as {
+      budget: number | null;
+    }[];
+    expect(restOffice.some((p) => typeof p.budget === 'number')).toBe(true);
+  });
+
+  it('[L15][L9] a crew role given finance:read downloads again, and then gets the money', async () => {
+    const d = device(t, crew);
+    const first = await pullAll(d, 0, 5000);
+    const crewRole = await firstId(t, `SELECT role_id AS id FROM users WHERE email = 'crew@summit.test'`);
+    const finance = await firstId(t, `SELECT id FROM permissions WHERE name = 'finance:read'`);
+    await t.exec('INSERT INTO role_permissions (role_id, permission_id) VALUES (?, ?)', [crewRole, finance]);
+    try {
+      expect((await d.pull(first.cursor)).body).toEqual({ reset: true, reason: 'scope' });
+      const again = await pullAll(d, 0, 5000);
+      const rows = again.changes.flatMap((c) => (c.table === 'projects' && !c.deleted ? [c.data] : []));
+      expect(rows.some((p) => typeof p.budget === 'number')).toBe(true);
+    } finally {
+      await t.exec('DELETE FROM role_permissions WHERE role_id = ? AND permission_id = ?', [
+        crewRole,
+        finance,
+      ]);
+    }
+  });
+
   it('[L12] sends subcontractor assignments: the company’s to the office, only its own to a subcontractor', async () => {
     const assignmentsOf = (body: PullPage) =>
       body.changes.filter((c) => c.table === 'subcontractor_assignments').map((c) => c.id);

@@ -15,10 +15,12 @@ import type { SessionUser } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import {
   directoryEmailSql,
+  FINANCE_COLUMNS,
   isScopedToAssignments,
   scopeParams,
   scopeWhere,
   seesColleagueEmails,
+  seesFinance,
 } from '../db/scope.ts';
 import { bindClient, clientStatements, findClient, type SyncClient } from './clients.ts';
 import { io, type Op } from '../db/op.ts';
@@ -65,8 +67,9 @@ interface TableStatements {
   booleans: Set<string>;
 }
 
-function tableStatements(table: SyncTable, scoped: boolean): TableStatements {
-  const cols = wireColumns(table);
+function tableStatements(table: SyncTable, scoped: boolean, finance: boolean): TableStatements {
+  const withheld = !finance && table in FINANCE_COLUMNS ? FINANCE_COLUMNS[table as 'projects'] : [];
+  const cols = wireColumns(table, withheld);
   const scope = ` AND ${scopeWhere(table, scoped, 'all')}`;
   return {
     versions: valueStmt(
@@ -125,16 +128,22 @@ function directoryStatements(table: DirectoryTable, scoped: boolean, seesEmails:
 
 type Statements = Record<PulledTable, TableStatements>;
 
-const tables = (scoped: boolean, seesEmails: boolean) =>
+const tables = (scoped: boolean, seesEmails: boolean, finance: boolean) =>
   Object.fromEntries([
-    ...SYNC_TABLES.map((t) => [t, tableStatements(t, scoped)]),
+    ...SYNC_TABLES.map((t) => [t, tableStatements(t, scoped, finance)]),
     ...DIRECTORY_TABLES.map((t) => [t, directoryStatements(t, scoped, seesEmails)]),
   ]) as Statements;
 
+/** The statements of one kind of reader, made on first use: scoped, sees emails, sees finance. */
+const readerSets = new Map<string, Statements>();
+function statementsFor(scoped: boolean, seesEmails: boolean, finance: boolean): Statements {
+  const key = `${scoped}:${seesEmails}:${finance}`;
+  let set = readerSets.get(key);
+  if (!set) readerSets.set(key, (set = tables(scoped, seesEmails, finance)));
+  return set;
+}
+
 const S = {
-  office: tables(false, true),
-  crew: tables(false, false),
-  subcontractor: tables(true, false),
   lastVersion: valueStmt<number>('SELECT last_version FROM companies WHERE id = ?'),
   horizon: valueStmt<number>('SELECT min_version FROM sync_horizons WHERE company_id = ?'),
 };
@@ -165,8 +174,8 @@ function toChange(table: PulledTable, row: unknown[], t: TableStatements): Pulle
  * version where the page ends; the second reads exactly the rows up to it.
  */
 function* readPage(c: SqlConn, user: SessionUser, cursor: number, limit: number, lastVersion: number) {
-  const s = S;
-  const set = isScopedToAssignments(user) ? s.subcontractor : seesColleagueEmails(user) ? s.office : s.crew;
+  const scoped = isScopedToAssignments(user);
+  const set = statementsFor(scoped, !scoped && seesColleagueEmails(user), seesFinance(user));
   const tables = readableTables(user);
   const params: Params = { ...scopeParams(user), cursor, limit: limit + 1, upto: 0 };
   const found: number[] = [];

@@ -3,7 +3,7 @@ import { PULLED_TABLES, type PulledTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import { io, type Op } from '../db/op.ts';
 import { valueStmt, type SqlConn } from '../db/sql.ts';
-import { ASSIGNED_PROJECTS, isScopedToAssignments } from '../db/scope.ts';
+import { ASSIGNED_PROJECTS, isScopedToAssignments, seesFinance } from '../db/scope.ts';
 import { READ_PERMISSION } from './tables.ts';
 
 /**
@@ -25,13 +25,15 @@ const ASSIGNED_OUTSIDE = valueStmt<string>(
 
 /**
  * A fingerprint of everything that decides which rows the user's devices hold (SPEC L9): role, readable
- * tables, the device's sync schema and, for a subcontractor, its assigned projects and the tasks assigned
- * to it outside them. When it changes, rows may have entered or left the scope without a version of their
+ * tables, the device's sync schema, whether it may read projects' money (sent as null otherwise) and, for
+ * a subcontractor, its assigned projects and the tasks assigned to it outside them. When it changes, rows may have entered or left the scope without a version of their
  * own changing, so a device must download again. The schema counts because an app skips the tables it does
  * not know yet (SPEC P15): once updated, it must fetch the rows it passed over.
  */
 export function* scopeFingerprint(c: SqlConn, user: SessionUser, schemaVersion: number): Op<string> {
   const parts: unknown[] = [user.role, readableTables(user), schemaVersion];
+  // Only when withheld, so the fingerprints of the readers who see it (and their devices) stay as they were.
+  if (!seesFinance(user)) parts.push('no-finance');
   if (isScopedToAssignments(user)) {
     const params = { company: user.companyId, user: user.id };
     parts.push(yield* io(c.all(ASSIGNED_LIST, params)), yield* io(c.all(ASSIGNED_OUTSIDE, params)));

@@ -73,11 +73,16 @@ export interface WireColumns {
 
 const HIDDEN = new Set(['fieldMeta', 'deletedAt']);
 
-/** The pull projection of a table, derived from its drizzle definition so a new column is sent at once. */
-export function wireColumns(table: SyncTable): WireColumns {
+/**
+ * The pull projection of a table, derived from its drizzle definition so a new column is sent at once.
+ * `withheld` columns are sent as null (what the reader may not see of a row it sees).
+ */
+export function wireColumns(table: SyncTable, withheld: readonly string[] = []): WireColumns {
   const columns = Object.entries(getTableColumns(SYNC_TABLE_DEFS[table])).filter(([key]) => !HIDDEN.has(key));
   return {
-    select: columns.map(([key, col]) => `"${col.name}" AS "${key}"`).join(', '),
+    select: columns
+      .map(([key, col]) => `${withheld.includes(key) ? 'NULL' : `"${col.name}"`} AS "${key}"`)
+      .join(', '),
     keys: columns.map(([key]) => key),
     json: columns.filter(([, col]) => col.columnType === 'SQLiteTextJson').map(([key]) => key),
     booleans: columns.filter(([, col]) => col.columnType === 'SQLiteBoolean').map(([key]) => key),

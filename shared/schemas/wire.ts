@@ -26,8 +26,9 @@ export const ProjectWireSchema = z.strictObject({
   status: z.string(),
   progress: z.number().int(),
   dueDate: z.string().nullable(),
+  /** Both null for a reader who may not read finance (api/db/scope.ts FINANCE_COLUMNS). */
   budget: z.number().int().nullable(),
-  actualCost: z.number().int(),
+  actualCost: z.number().int().nullable(),
   clientName: z.string().nullable(),
   clientEmail: z.string().nullable(),
   clientPhone: z.string().nullable(),

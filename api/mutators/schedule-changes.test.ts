@@ -107,4 +107,48 @@ describe('schedule-change decisions pushed from devices', () => {
       message: 'This schedule change was already approved by David Okafor',
     });
   });
+
+  it('[W19] a decision pushed from a device that saw an earlier version of the request is refused, naming what it asks now', async () => {
+    const { task, change } = await pendingRequest();
+    // The requester moves the date (from another device) while the manager decides offline on what it saw.
+    const requester = device(t, crew);
+    const edit = await requester.push([
+      requester.mutation('patch', 'schedule_changes', change.id, {
+        newDate: '2030-04-30',
+        reason: 'Crew moved',
+      }),
+    ]);
+    expect(edit.body.results[0]).toMatchObject({ status: 'applied' });
+    const edited = edit.body.results[0]!.version!;
+    const manager1 = device(t, manager);
+    const { body } = await manager1.push([
+      manager1.mutation(
+        'patch',
+        'schedule_changes',
+        change.id,
+        { status: 'approved' },
+        { baseVersion: change.version },
+      ),
+    ]);
+    expect(body.results[0]).toMatchObject({
+      status: 'rejected',
+      code: 'REQUEST_CHANGED',
+      message:
+        'This schedule change request was edited after you saw it. It now asks for Apr 30, 2030. Look at it again before deciding.',
+    });
+    expect(await cell(t, 'schedule_changes', change.id, 'status')).toBe('pending');
+    expect(await cell(t, 'tasks', task.id, 'due_date')).toBe('2030-03-10T00:00:00.000Z');
+    // Decided again on what it asks now: it applies, and the task moves to the date the manager saw.
+    const again = await manager1.push([
+      manager1.mutation(
+        'patch',
+        'schedule_changes',
+        change.id,
+        { status: 'approved' },
+        { baseVersion: edited },
+      ),
+    ]);
+    expect(again.body.results[0]).toMatchObject({ status: 'applied' });
+    expect(await cell(t, 'tasks', task.id, 'due_date')).toBe('2030-04-30T00:00:00.000Z');
+  });
 });

@@ -125,6 +125,37 @@ export function* assertPending(ctx: MutationContext, row: Record<string, unknown
   if (current.status !== 'pending') throw yield* alreadyDecided(ctx, current);
 }
 
+/** What an approver decides on: a change of any of these after the approver saw the request matters. */
+const TERMS = ['originalDate', 'newDate', 'reason'] as const;
+
+/**
+ * SPEC W19, for pushed decisions: a decision is about the request as the deciding device last saw it (the
+ * mutation's base version). When another device changed the request's terms after that (the requester
+ * moved the new date while the manager approved offline), the decision is refused and the approver told
+ * what it is now, instead of approving a date nobody saw.
+ */
+export function* assertDecidedAsSeen(
+  ctx: MutationContext,
+  row: Record<string, unknown>,
+  meta: Record<string, [number, number, string]>,
+  m: { data: Record<string, unknown>; baseVersion: number | null },
+): Op<void> {
+  yield* assertPending(ctx, row);
+  // A device that never had the row from the server (its own request) saw every change of it.
+  if (m.data.status === undefined || m.baseVersion === null) return;
+  const base = m.baseVersion;
+  const changed = TERMS.filter((f) => {
+    const stamp = meta[f];
+    return stamp !== undefined && stamp[0] > base && stamp[2] !== ctx.clientId;
+  });
+  if (changed.length === 0) return;
+  const now = row.newDate ? ` It now asks for ${day(String(row.newDate))}.` : '';
+  throw conflict(
+    `This schedule change request was edited after you saw it.${now} Look at it again before deciding.`,
+    'REQUEST_CHANGED',
+  );
+}
+
 /**
  * Either a decision (approvers only, pending requests only; approving moves the task's due date and the
  * requester is told) or an edit of reason and dates (the requester or an approver, while pending).

@@ -30,7 +30,7 @@ import { findVisibleLog, createLog, deleteLog, updateLog } from '../mutators/log
 import { createPhoto, deletePhoto, reusableBlob, type PhotoBlob } from '../mutators/photos.ts';
 import { createProject, deleteProject, updateProject } from '../mutators/projects.ts';
 import {
-  assertPending,
+  assertDecidedAsSeen,
   createScheduleChange,
   findVisibleScheduleChange,
   updateScheduleChange,
@@ -72,8 +72,13 @@ interface TableOps {
   /** The route permission of a patch, checked before the field decision so a patch that loses every field
    *  is still refused to a role that could not have made it. */
   updatePermission?: readonly string[];
-  /** A rule about the stored row that no field decision may override (SPEC W13), checked before it. */
-  beforePatch?: (ctx: MutationContext, row: Record<string, unknown>) => Op<void> | void;
+  /** A rule about the stored row that no field decision may override (SPEC W13, W19), checked before it. */
+  beforePatch?: (
+    ctx: MutationContext,
+    row: Record<string, unknown>,
+    meta: FieldMeta,
+    m: Mutation,
+  ) => Op<void> | void;
   /** Fields of `data` naming a parent row: a deleted parent rejects the mutation (SPEC W7). */
   parents: Partial<Record<string, SyncTable>>;
   /** Server-owned fields dropped from `data` (SPEC P7), besides the ones every table has. */
@@ -146,7 +151,7 @@ const OPS: Record<SyncTable, TableOps> = {
     patchSchema: ScheduleChangePatchSchema,
     findVisible: findVisibleScheduleChange,
     updatePermission: ['schedule_changes:create', 'schedule_changes:approve'],
-    beforePatch: assertPending,
+    beforePatch: assertDecidedAsSeen,
     parents: { taskId: 'tasks' },
     ignoredOnCreate: ['status', 'decidedBy', 'decidedAt'],
     ignoredOnPatch: ['decidedBy', 'decidedAt'],
@@ -360,7 +365,7 @@ function* applyPatch(
   if (ops.updatePermission && !ops.updatePermission.some((p) => ctx.user.permissions.has(p))) {
     throw forbidden();
   }
-  const before = ops.beforePatch?.(ctx, stored.row);
+  const before = ops.beforePatch?.(ctx, stored.row, stored.fieldMeta, m);
   if (before) yield* before;
   const patch = withoutServerFields(m.data, ops.ignoredOnPatch);
   if (ops.patchSchema) validate(ops.patchSchema, patch);

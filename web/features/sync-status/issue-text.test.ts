@@ -70,6 +70,24 @@ describe('a schedule change someone else decided first (W13)', () => {
   });
 });
 
+describe('a decision on a request that changed since it was seen (W19)', () => {
+  it('[W19] says the approval was not applied and what the request asks now, without offering to send it again', () => {
+    const text = describeIssue(
+      {
+        ...issue('schedule_changes', { status: 'approved' }),
+        code: 'REQUEST_CHANGED',
+        message:
+          'This schedule change request was edited after you saw it. It now asks for Apr 30, 2030. Look at it again before deciding.',
+      },
+      'Rain all week',
+    );
+    expect(text.title).toBe('Schedule change "Rain all week": your approval was not applied');
+    expect(text.badge).toBe('Request changed');
+    expect(text.explanation).toContain('It now asks for Apr 30, 2030.');
+    expect(text.explanation).not.toMatch(/send it again/i);
+  });
+});
+
 describe('a change order someone else decided first (W16)', () => {
   it('[W16] names the change order by its title and who decided it', () => {
     const text = describeIssue(

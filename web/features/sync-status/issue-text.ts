@@ -159,6 +159,15 @@ export function describeIssue(issue: SyncIssue, mirrorName?: string | null): Iss
     };
   }
   if (issue.code === 'ALREADY_DECIDED') return alreadyDecidedText(record, m.data ?? {}, issue.message);
+  if (issue.code === 'REQUEST_CHANGED') {
+    // sync/SPEC.md W19: sending the same decision again would be refused again; the request must be read.
+    const decision = m.data?.status === 'rejected' ? 'rejection' : 'approval';
+    return {
+      title: `${record}: your ${decision} was not applied`,
+      badge: 'Request changed',
+      explanation: `${issue.message} Open Schedule, read the request as it is now and decide again, then discard this entry.`,
+    };
+  }
   const title =
     m.op === 'create'
       ? `${record} was not created`

@@ -30,6 +30,51 @@ describe('text a person could not have typed is refused and changes nothing', ()
     expect(await taskCount()).toBe(before);
   });
 
+  it('refuses half of a surrogate pair, which would be stored as U+FFFD, not as sent', async () => {
+    const before = await taskCount();
+    const res = await t.request('POST', '/api/tasks', {
+      cookie: admin,
+      body: { title: 'Pour slab', description: 'x\ud800y', category: 'general' },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Description must not contain broken characters',
+    );
+    expect(await taskCount()).toBe(before);
+  });
+
+  it.each([
+    [
+      'a diary entry’s content',
+      '/api/logs',
+      (bad: string) => ({ title: 'Day 3', content: bad, type: 'daily', status: 'open' }),
+      'Content',
+    ],
+    [
+      'a new user’s first name',
+      '/api/rbac/users',
+      (bad: string) => ({ email: `x${Date.now()}@summit.test`, first_name: bad, last_name: 'B', role_id: 3 }),
+      'First name',
+    ],
+    ['a company’s name', '/api/companies', (bad: string) => ({ name: bad }), 'Name'],
+  ])('refuses invisible controls in %s too', async (_what, url, body, field) => {
+    const project = (
+      await t.query<{ id: string }>(
+        'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL LIMIT 1',
+        [t.companyId('summit.test')],
+      )
+    )[0]!.id;
+    const cookie = url === '/api/companies' ? await t.login('root@sitecommand.test') : admin;
+    const res = await t.request('POST', url, {
+      cookie,
+      body: { projectId: project, company_id: t.companyId('summit.test'), ...body('a\u0000\u202Eb') },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      `${field} must not contain invisible control characters`,
+    );
+  });
+
   it('keeps what people do type: accents, emoji, right-to-left scripts, tabs and line breaks', async () => {
     const res = await t.request('POST', '/api/tasks', {
       cookie: admin,

@@ -25,7 +25,9 @@ export function validateAdminBody<S extends z.ZodType>(schema: S, input: unknown
   const error = validationError(result.error);
   const issues = result.error.issues;
   const first = issues.find((i) => i.message.startsWith('Please fill in: ')) ?? issues[0];
-  if (first && (first.code === 'custom' || first.message.endsWith(' is required'))) {
+  // A schema's own full sentence; a fragment ('must not contain ...') gets its field's name in front below.
+  const sentence = /^[A-Z]/.test(first?.message ?? '');
+  if (first && sentence && (first.code === 'custom' || first.message.endsWith(' is required'))) {
     throw new HttpError(400, error.code, first.message, error.fields);
   }
   throw error;

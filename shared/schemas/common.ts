@@ -22,8 +22,18 @@ export const Cents = z.number().int('must be whole cents').min(0, 'must not be n
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
-const visible = (schema: z.ZodString) =>
-  schema.refine((v) => !INVISIBLE_CONTROLS.test(v), 'must not contain invisible control characters');
+/**
+ * Half of a UTF-16 surrogate pair without its other half: no character at all. JSON carries it, but it
+ * cannot be stored as UTF-8, so SQLite would keep U+FFFD in its place: what is stored would differ from
+ * what was sent, with no word to the sender.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text a person typed: no invisible controls, no broken characters. Every free-text field goes through it. */
+export const visible = (schema: z.ZodString) =>
+  schema
+    .refine((v) => !INVISIBLE_CONTROLS.test(v), 'must not contain invisible control characters')
+    .refine((v) => !LONE_SURROGATE.test(v), 'must not contain broken characters');
 
 /** 'must be at most N characters': the server and the forms put the field's name in front. */
 export const atMost = (max: number) => `must be at most ${max} characters`;

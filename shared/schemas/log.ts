@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_STATUSES, LOG_TYPES } from '../enums.ts';
-import { Id, RequiredText } from './common.ts';
+import { Id, RequiredText, visible } from './common.ts';
 
 /** The log form picks at most 5 photos at a time (spec 02 section 9); edits add more, up to this many. */
 export const MAX_LOG_IMAGES = 50;
@@ -19,10 +19,7 @@ export const LogImageUrl = z
 const fields = {
   projectId: Id,
   title: RequiredText('Title'),
-  content: z
-    .string()
-    .trim()
-    .max(20_000, 'must be at most 20000 characters')
+  content: visible(z.string().trim().max(20_000, 'must be at most 20000 characters'))
     .nullable()
     .transform((v) => v ?? ''),
   type: z.enum(LOG_TYPES),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, OptionalText } from './common.ts';
+import { Id, OptionalText, visible } from './common.ts';
 
 /** A key in the blob store: what `photos.filename` holds and the last segment of an upload URL. */
 export const StorageKey = z
@@ -9,7 +9,7 @@ export const StorageKey = z
 
 /** Spec 02 section 5: tags are trimmed and empty items dropped; duplicates collapse to one. */
 export const PhotoTags = z
-  .array(z.string().trim().max(50, 'must be at most 50 characters'))
+  .array(visible(z.string().trim().max(50, 'must be at most 50 characters')))
   .max(30, 'at most 30 tags')
   .transform((tags) => [...new Set(tags.filter(Boolean))]);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates.ts';
 import { COMPANY_STATUSES, COMPANY_TYPES, ROLE_KINDS, SUBSCRIPTION_TIERS, type RoleKind } from '../enums.ts';
 import { passwordProblem } from './auth.ts';
-import { atMost, OptionalText, RequiredText } from './common.ts';
+import { atMost, OptionalText, RequiredText, visible } from './common.ts';
 
 /**
  * Bodies of the RBAC administration calls (spec 02 section 7, "Access control"). These endpoints use the
@@ -96,7 +96,10 @@ const PasswordField = z
   });
 
 /** Text the form may send blank; blank or null counts as missing for the 'Please fill in' check. */
-const FormText = (max: number) => z.string().trim().max(max, atMost(max)).nullable().optional();
+const FormText = (max: number) =>
+  visible(z.string().trim().max(max, atMost(max)))
+    .nullable()
+    .optional();
 
 const userFields = {
   email: FormText(254).transform((v) => (typeof v === 'string' ? v.toLowerCase() : v)),
@@ -202,7 +205,7 @@ const TimeZoneField = z
   .refine(isTimeZone, { message: 'Time zone must be an IANA time zone like America/Los_Angeles' });
 
 const companyFields = {
-  name: z.string().trim().max(200),
+  name: visible(z.string().trim().max(200)),
   time_zone: TimeZoneField,
   domain: DomainField,
   status: z.enum(COMPANY_STATUSES),
@@ -212,7 +215,9 @@ const companyFields = {
 /** POST /api/companies: name required ('Company name is required'); status active by default. */
 export const CompanyCreateSchema = z.strictObject({
   ...companyFields,
-  name: z.string({ message: 'Company name is required' }).trim().min(1, 'Company name is required').max(200),
+  name: visible(
+    z.string({ message: 'Company name is required' }).trim().min(1, 'Company name is required').max(200),
+  ),
   status: companyFields.status.default('active'),
   settings: companyFields.settings.default({}),
   /** The creating browser's zone when the client sends it; UTC otherwise. */

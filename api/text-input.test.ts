@@ -121,3 +121,32 @@ describe('text of the wrong length or type says what is wrong with it', () => {
     expect(res.body.fields.name).toBe('Name must be at most 200 characters');
   });
 });
+
+describe('dates outside what a calendar picker offers are refused', () => {
+  it.each([
+    ['year 1', '0001-01-01'],
+    ['1899', '1899-12-31'],
+    ['a time that lands in year 10000', '9999-12-31T23:59:59-14:00'],
+  ])('a task due in %s: 400, and nothing created', async (_what, dueDate) => {
+    const before = await taskCount();
+    const res = await t.request('POST', '/api/tasks', {
+      cookie: admin,
+      body: { title: 'Pour slab', category: 'general', dueDate },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Due date must be between the years 1900 and 9999',
+    );
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('keeps the last day of 9999 and the first of 1900', async () => {
+    for (const dueDate of ['9999-12-31', '1900-01-01']) {
+      const res = await t.request('POST', '/api/tasks', {
+        cookie: admin,
+        body: { title: 'Pour slab', category: 'general', dueDate },
+      });
+      expect(res.status).toBe(201);
+    }
+  });
+});

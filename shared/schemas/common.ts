@@ -8,7 +8,10 @@ export const Id = z.uuid({
 /** A date or date-time on the wire, stored as ISO-8601 UTC. Date-only values mean midnight UTC. */
 export const IsoDate = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: 'must be an ISO date' })
-  .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00.000Z` : v).toISOString());
+  .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00.000Z` : v).toISOString())
+  // The date pickers start at 1900 (spec 01 section 5); past year 9999 the ISO text grows a sign and a
+  // sixth digit ('+010000-01-01'), which no longer sorts as the dates it holds.
+  .refine((v) => /^(19|[2-9]\d)\d\d-/.test(v), 'must be between the years 1900 and 9999');
 
 export const NullableIsoDate = IsoDate.nullable();
 

@@ -172,6 +172,25 @@ export async function readCappedBytes(
 
 const parsedBodies = new WeakMap<Request, unknown>();
 
+/**
+ * For a write that takes no body (mark read, recalculate): none, or `{}`. Anything else is refused, as an
+ * unknown field is on every other route, instead of being ignored.
+ */
+export async function noBody(c: Context): Promise<void> {
+  const bytes = await readCappedBytes(c.req.raw, KIB, () => bodyTooLarge(KIB));
+  const text = new TextDecoder().decode(bytes).trim();
+  if (text === '') return;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest('Body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0) {
+    throw badRequest('This request takes no body');
+  }
+}
+
 /** Reads a JSON body without validating it (the mutator validates with the shared schema). */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';

@@ -137,6 +137,22 @@ describe('PATCH /api/notifications/mark-all-read', () => {
   it('refuses a visitor who is not signed in (401)', async () => {
     expect((await call('PATCH', '/api/notifications/mark-all-read', null)).status).toBe(401);
   });
+
+  it('takes no body: none or {} marks, anything else is a 400 that marks nothing', async () => {
+    await addNotification(EMAILS.manager, 'Unread one', new Date().toISOString());
+    const before = await unreadOf(EMAILS.manager);
+    for (const body of [{ zzz: 1 }, [], 'text', '{abc']) {
+      const res = await t.request('PATCH', '/api/notifications/mark-all-read', {
+        cookie: cookie.manager,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+    }
+    expect(await unreadOf(EMAILS.manager)).toBe(before);
+    expect((await call('PATCH', '/api/notifications/mark-all-read', 'manager', {})).status).toBe(200);
+    expect(await unreadOf(EMAILS.manager)).toBe(0);
+  });
 });
 
 describe('GET /api/notifications and the rows they are about', () => {

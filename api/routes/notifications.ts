@@ -6,7 +6,7 @@ import { schema } from '../db/index.ts';
 import { io, type Op } from '../db/op.ts';
 import { visibleTargetWhere } from '../db/scope.ts';
 import { rowsStmt } from '../db/sql.ts';
-import { notFound } from '../http.ts';
+import { noBody, notFound } from '../http.ts';
 import { mutate, read, sessionUser } from './helpers.ts';
 
 const { notifications } = schema;
@@ -88,10 +88,12 @@ export const notificationRoutes = new Hono<AppEnv>()
     return c.json(await read(c, (conn) => listNotifications(conn, user)));
   })
   .patch('/mark-all-read', async (c) => {
+    await noBody(c);
     const user = sessionUser(c);
     return c.json({ updated: await mutate(c, (ctx) => markAllRead(ctx, user)) });
   })
   .patch('/:id/read', async (c) => {
+    await noBody(c);
     const user = sessionUser(c);
     return c.json(await mutate(c, (ctx) => markRead(ctx, user, c.req.param('id'))));
   });

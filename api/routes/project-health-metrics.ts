@@ -4,6 +4,7 @@ import type { AppEnv, SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
 import { io } from '../db/op.ts';
+import { noBody } from '../http.ts';
 import { visibleWhere } from '../db/scope.ts';
 import { calculateProjectHealth } from '../mutators/health.ts';
 import { mutate, read, sessionUser } from './helpers.ts';
@@ -51,6 +52,7 @@ export const healthMetricRoutes = new Hono<AppEnv>()
       ({ projectName: _name, ...row }) => row,
     );
   })
-  .post('/:projectId/calculate', async (c) =>
-    c.json(await mutate(c, (ctx) => calculateProjectHealth(ctx, c.req.param('projectId'))), 201),
-  );
+  .post('/:projectId/calculate', async (c) => {
+    await noBody(c);
+    return c.json(await mutate(c, (ctx) => calculateProjectHealth(ctx, c.req.param('projectId'))), 201);
+  });

@@ -279,7 +279,15 @@ const noopSubscribe = () => () => {};
 
 /** The engine's status observable as React state (a fixed idle status when there is no engine). */
 export function useSyncStatus(): SyncStatus {
-  const engine = useSyncEngine();
+  return useStatusOf(useSyncEngine());
+}
+
+/** The engine's status, or an idle one outside the signed-in app (a screen mounted alone in a test). */
+export function useOptionalSyncStatus(): SyncStatus {
+  return useStatusOf(useOptionalSyncEngine());
+}
+
+function useStatusOf(engine: SyncEngine | null): SyncStatus {
   return useSyncExternalStore(
     engine ? (fn) => engine.status.subscribe(fn) : noopSubscribe,
     engine ? engine.status.get : () => OFFLINE_STATUS,

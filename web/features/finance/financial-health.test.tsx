@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { json, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
+import { fakeSyncEngine, json, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
+import { StaticLocalData } from '#web/app/local-data.tsx';
+import { openSyncDb } from '#sync/db.ts';
 import { createQueryClient } from '#web/lib/api.ts';
 import type { CurrentUser } from '#web/lib/session-user.ts';
 import { FinancialHealth } from './financial-health.tsx';
@@ -98,6 +100,29 @@ describe('Financial Health panel', () => {
     expect(within(card('Budget Variance')).getByText('0.0%')).toBeTruthy();
     expect(card('Budget Variance').dataset.band).toBe('green');
     expect(screen.getByText('From 3 projects, 6 invoices and 2 time entries.')).toBeTruthy();
+  });
+
+  it('reads the projects again when a pull that brought rows ends, so it agrees with the Overview', async () => {
+    let costs = PROJECTS;
+    lists({ 'GET /api/projects': () => json(costs) });
+    const db = openSyncDb({ companyId: `company-finance-${Date.now()}`, userId: 'user-1' });
+    const { engine, set } = fakeSyncEngine({ rowsDownloaded: 10 });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <StaticLocalData db={db} engine={engine}>
+          <FinancialHealth user={MANAGER} now={NOW} />
+        </StaticLocalData>
+      </QueryClientProvider>,
+    );
+    expect(
+      await within(await screen.findByRole('listitem', { name: 'Total Expenses' })).findByText('$150,000'),
+    ).toBeTruthy();
+    // Another device raised Pine Valley's cost by $10,000; the pull that brings it ends.
+    costs = PROJECTS.map((p) => (p.id === 'p2' ? { ...p, actualCost: 80_000_00 } : p));
+    act(() => set({ pulling: true }));
+    act(() => set({ pulling: false, rowsDownloaded: 11 }));
+    expect(await within(card('Total Expenses')).findByText('$160,000')).toBeTruthy();
+    db.close();
   });
 
   it("shows 'Action Required' with the overdue invoice count when the overdue amount is above 0", async () => {

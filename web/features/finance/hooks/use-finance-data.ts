@@ -2,6 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { FinanceInvoice, FinanceProject } from '#shared/rules/financial-health.ts';
 import type { ProjectWire } from '#shared/schemas/wire.ts';
 import { PERSISTED } from '#web/lib/query-persist.ts';
+import { useRefetchAfterPull } from '#web/lib/refetch-after-pull.ts';
 
 /** The fields of GET /api/projects the panel reads. */
 export type FinanceProjectRow = Pick<ProjectWire, 'id' | 'name' | 'budget' | 'actualCost'> & FinanceProject;
@@ -26,5 +27,8 @@ export function useFinanceLists(enabled: boolean) {
   const invoices = useQuery<FinanceInvoiceRow[]>({ queryKey: INVOICES_KEY, enabled, meta: PERSISTED });
   const timeEntries = useQuery<TimeEntryRow[]>({ queryKey: TIME_ENTRIES_KEY, enabled, meta: PERSISTED });
   const lists: UseQueryResult<unknown[] | null>[] = [projects, invoices, timeEntries];
+  // A project's cost changed on another device reaches the Overview through the mirror; the tab's own copy
+  // is read again when that pull ends, so the two parts of the Dashboard never disagree for long.
+  useRefetchAfterPull(enabled, [PROJECTS_KEY]);
   return { projects, invoices, timeEntries, lists };
 }

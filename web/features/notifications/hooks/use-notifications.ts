@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFirstDownloadDone, useSyncStatus } from '#web/app/local-data.tsx';
+import { useFirstDownloadDone } from '#web/app/local-data.tsx';
 import { apiRequest } from '#web/lib/api.ts';
+import { useRefetchAfterPull } from '#web/lib/refetch-after-pull.ts';
 
 /** A notification as the panel reads it (spec 02 section 3). */
 export interface Notification {
@@ -23,26 +23,10 @@ export function useNotifications(enabled = true) {
   const downloaded = useFirstDownloadDone() === true;
   const ready = enabled && downloaded;
   const query = useQuery<Notification[] | null>({ queryKey: NOTIFICATIONS_KEY, enabled: ready });
-  useRefetchAfterPull(ready);
+  // A value of this user's that a later edit replaced is announced (sync/SPEC.md W11) with the pull that
+  // brings the edit, while the user looks at the screen, not only when the panel is next opened.
+  useRefetchAfterPull(ready, [NOTIFICATIONS_KEY]);
   return query;
-}
-
-/**
- * A pull that brought other people's changes may come with a notification about them: a value of this
- * user's that a later edit replaced is announced (sync/SPEC.md W11) while the user looks at the screen,
- * not only when the panel is next opened. Refetched once a pull ends, never per page.
- */
-function useRefetchAfterPull(enabled: boolean) {
-  const qc = useQueryClient();
-  const { rowsDownloaded, pulling } = useSyncStatus();
-  const seen = useRef(rowsDownloaded);
-  useEffect(() => {
-    // Rows that came before the list was first asked for are in its first answer.
-    if (!enabled) seen.current = rowsDownloaded;
-    if (!enabled || pulling || rowsDownloaded <= seen.current) return;
-    seen.current = rowsDownloaded;
-    void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-  }, [enabled, pulling, rowsDownloaded, qc]);
 }
 
 function setAllRead(list: Notification[] | null | undefined, id?: string) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SyncDb } from '#sync/db.ts';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
@@ -268,6 +268,32 @@ describe('Recent Activity', () => {
     const notice = screen.getAllByRole('status').find((el) => el.textContent?.includes('Offline'));
     expect(notice?.textContent).toMatch(/Offline: showing recent activity as of Mar 9, \d+:05 (AM|PM)\./);
     expect(within(region('Recent Activity')).queryByRole('alert')).toBeNull();
+  });
+
+  it('back online, asks again at once and takes the "Offline" line down', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await seed({});
+    const client = createQueryClient();
+    client.setQueryData(['/api/activities?limit=5'], [activity(1, '2025-03-09T17:00:00.000Z', 'Kept one')], {
+      updatedAt: new Date('2025-03-09T17:05:00.000Z').getTime(),
+    });
+    renderDashboard(db, { now: NOW, client });
+    const offlineLine = () =>
+      screen
+        .queryAllByRole('status')
+        .find((el) => el.textContent?.includes('Offline: showing recent activity'));
+    await waitFor(() => expect(offlineLine()).toBeTruthy());
+    stubApi({ 'GET /api/activities': () => json([activity(1, '2025-03-10T09:00:00.000Z', 'Fresh one')]) });
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await within(await shownRegion('Recent Activity')).findByText('Fresh one')).toBeTruthy();
+    await waitFor(() => expect(offlineLine()).toBeUndefined());
   });
 
   it('offline with nothing kept, says it will load when back online', async () => {

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { activeProjectCount } from '#shared/rules/overview-metrics.ts';
 import type { SyncDb } from '#sync/db.ts';
@@ -69,7 +69,14 @@ export const DashboardScreen = memo(function DashboardScreen({
   const finance = canSeeFinance(user);
   const activity = useRecentActivity();
   const online = useBrowserOnline();
-  const offline = !online || user.offline === true || isNetworkError(activity.error);
+  const failedOffline = isNetworkError(activity.error);
+  const offline = !online || user.offline === true || failedOffline;
+  // Back online after the read failed for want of a connection: ask again at once. Until an answer came,
+  // the "Offline" line stayed up, a minute and more after the header said everything was sent.
+  const { refetch } = activity;
+  useEffect(() => {
+    if (online && failedOffline) void refetch();
+  }, [online, failedOffline, refetch]);
 
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');

@@ -52,6 +52,19 @@ describe('sync status texts', () => {
     expect(at({ pushing: true }, { sessionOffline: true }).phase).toBe('offline');
   });
 
+  it('says how old the oldest unsent change is in the details, whatever its age', () => {
+    expect(at({ pending: 1, oldestPendingAt: NOW - 20_000 }).queue).toBe(
+      '1 change waiting, the oldest made just now',
+    );
+    expect(at({ pending: 2, oldestPendingAt: NOW - 12 * 60_000 }).queue).toBe(
+      '2 changes waiting, the oldest made 12 minutes ago',
+    );
+    expect(at({ pending: 2, oldestPendingAt: NOW - 5 * 3600_000, online: false }).queue).toBe(
+      '2 changes waiting, the oldest made 5 hours ago',
+    );
+    expect(at({}).queue).toBe('All changes sent');
+  });
+
   it('counts changes and photos waiting, singular and plural', () => {
     expect(at({}).changes).toBeNull();
     expect(at({ pending: 1, oldestPendingAt: NOW }).changes).toBe('1 change waiting');

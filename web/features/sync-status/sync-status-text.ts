@@ -23,7 +23,8 @@ export interface SyncStatusText {
   /** 'N changes waiting', or null when none. */
   changes: string | null;
   /**
-   * The queue in the details: 'N changes waiting', 'All changes sent', or 'Nothing waiting to send' when a
+   * The queue in the details: 'N changes waiting, the oldest made 2 hours ago', 'All changes sent', or
+   * 'Nothing waiting to send' when a
    * refused change is in Sync issues (it was sent and not saved).
    */
   queue: string;
@@ -89,7 +90,14 @@ export function describeSyncStatus(
   // Nothing waits, but a refused change is not "all sent": it was sent and not saved.
   const refused = status.issues > 0;
   const word = phase === 'synced' && refused ? `${status.issues} not saved` : PHASE_WORDS[phase];
-  const queue = changes ?? (refused ? 'Nothing waiting to send' : 'All changes sent');
+  // The age of the oldest unsent change is always there (DESIGN.md section 7), not only once it is stale.
+  const oldest =
+    status.oldestPendingAt === null
+      ? ''
+      : age < 60_000
+        ? ', the oldest made just now'
+        : `, the oldest made ${formatDistanceStrict(status.oldestPendingAt, now, { addSuffix: true })}`;
+  const queue = changes ? changes + oldest : refused ? 'Nothing waiting to send' : 'All changes sent';
   const summary =
     phase === 'synced'
       ? word

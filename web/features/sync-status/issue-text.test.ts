@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncTable } from '#shared/sync-protocol.ts';
 import type { SyncIssue } from '#sync/db.ts';
-import { describeIssue, recordName } from './issue-text.ts';
+import { describeIssue, recordName, valueInWords } from './issue-text.ts';
 
 const issue = (table: SyncTable, data: Record<string, unknown>): SyncIssue => ({
   id: 1,
@@ -105,5 +105,24 @@ describe('a change order someone else decided first (W16)', () => {
 
   it('[W15] names a refused communication by its subject', () => {
     expect(recordName(issue('communications', { subject: 'Rebar short' }))).toBe('Rebar short');
+  });
+});
+
+describe('values in a Sync issues entry', () => {
+  it('are labelled as the screens label them, not stored codes', () => {
+    expect(valueInWords('status', 'in-progress', undefined, 'tasks')).toBe('In Progress');
+    expect(valueInWords('category', 'project', undefined, 'tasks')).toBe('Project Related');
+    expect(valueInWords('priority', 'medium', undefined, 'tasks')).toBe('Medium');
+    expect(valueInWords('status', 'on-hold', undefined, 'projects')).toBe('On Hold');
+    // A value a newer server introduced, or a field without labels, is shown as it is.
+    expect(valueInWords('status', 'paused', undefined, 'tasks')).toBe('paused');
+    expect(valueInWords('title', 'Pour slab', undefined, 'tasks')).toBe('Pour slab');
+  });
+
+  it('name what an id points at, or say it is no longer on the device', () => {
+    expect(valueInWords('projectId', 'p-1', (id) => (id === 'p-1' ? 'Riverside' : undefined))).toBe(
+      'Riverside',
+    );
+    expect(valueInWords('projectId', 'p-2', () => undefined)).toBe('a record no longer on this device');
   });
 });

@@ -1,6 +1,20 @@
 import { format } from 'date-fns';
 import type { SyncIssue } from '#sync/db.ts';
 import { nameOfRecord } from '#sync/issues.ts';
+import { LOG_STATUS_LABELS, LOG_TYPE_LABELS } from '#web/features/logs/utils/labels.ts';
+import { PROJECT_STATUS_LABELS } from '#web/features/projects/utils/labels.ts';
+import {
+  CATEGORY_LABELS,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+} from '#web/features/projects/utils/task-form.ts';
+
+/** The words the screens show for a table's stored values ('in-progress' is "In Progress"). */
+const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
+  tasks: { status: TASK_STATUS_LABELS, priority: TASK_PRIORITY_LABELS, category: CATEGORY_LABELS },
+  projects: { status: PROJECT_STATUS_LABELS },
+  project_logs: { status: LOG_STATUS_LABELS, type: LOG_TYPE_LABELS },
+};
 
 /** What a record is called in a sentence, by its table's wire name. */
 const THING: Record<string, string> = {
@@ -53,21 +67,24 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * A value as a person reads it: dates as dates, money in dollars, ids as the name of what they point at
- * (when the device knows it), empty as "(empty)".
+ * (when the device knows it), a status or a priority as the screens label it, empty as "(empty)".
  */
 export function valueInWords(
   field: string,
   value: unknown,
   nameOf?: (id: string) => string | undefined,
+  table?: string,
 ): string {
   if (value === null || value === undefined || value === '') return '(empty)';
+  const labels = table ? VALUE_LABELS[table]?.[field] : undefined;
+  if (typeof value === 'string' && labels?.[value]) return labels[value];
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (field === 'budget' || field === 'actualCost' || field.endsWith('Cents')) {
     if (typeof value === 'number')
       return `$${(value / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   }
   if (typeof value === 'string') {
-    if (field.endsWith('Id')) return nameOf?.(value) ?? 'another record';
+    if (field.endsWith('Id')) return nameOf?.(value) ?? 'a record no longer on this device';
     if (ISO_DATE.test(value)) {
       const d = new Date(value);
       if (!Number.isNaN(d.getTime()))

@@ -130,7 +130,8 @@ function IssueItem({ issue, names }: { issue: SyncIssue; names: IssueNames }) {
           {issue.conflicts.map((c) => (
             <li key={c.field}>
               <span className="font-medium">{label(c.field)}</span>: kept{' '}
-              {valueInWords(c.field, c.kept, nameOf)}; yours was {valueInWords(c.field, c.yours, nameOf)}
+              {valueInWords(c.field, c.kept, nameOf, m?.table)}; yours was{' '}
+              {valueInWords(c.field, c.yours, nameOf, m?.table)}
             </li>
           ))}
         </ul>
@@ -143,7 +144,7 @@ function IssueItem({ issue, names }: { issue: SyncIssue; names: IssueNames }) {
           {fields.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="text-slate-500">{label(k)}</dt>
-              <dd className="break-words text-slate-800">{valueInWords(k, v, nameOf)}</dd>
+              <dd className="break-words text-slate-800">{valueInWords(k, v, nameOf, m?.table)}</dd>
             </div>
           ))}
         </dl>

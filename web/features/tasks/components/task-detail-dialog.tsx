@@ -1,4 +1,4 @@
-import { CheckCircle2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CheckCircle2, History, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { taskDueText } from '#shared/rules/due-date-text.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
@@ -25,6 +25,8 @@ export interface TaskDetailDialogProps {
   onEdit: () => void;
   onToggleComplete: () => void;
   onDelete: () => void;
+  /** Opens the task's History (every synced record has one, DESIGN.md section 7). */
+  onHistory: () => void;
 }
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -52,6 +54,7 @@ export function TaskDetailDialog({
   onEdit,
   onToggleComplete,
   onDelete,
+  onHistory,
 }: TaskDetailDialogProps) {
   const completed = task.status === 'completed';
   const due = formatDueDate(task.dueDate);
@@ -113,6 +116,10 @@ export function TaskDetailDialog({
                   Edit Task
                 </Button>
               )}
+              <Button variant="outline" onClick={onHistory}>
+                <History className="h-4 w-4" aria-hidden="true" />
+                History
+              </Button>
               {canDelete && (
                 <Button variant="destructive" onClick={onDelete}>
                   <Trash2 className="h-4 w-4" aria-hidden="true" />

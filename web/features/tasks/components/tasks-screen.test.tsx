@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SyncDb } from '#sync/db.ts';
@@ -23,6 +23,7 @@ let db: SyncDb;
 afterEach(async () => {
   cleanup();
   resetToasts();
+  vi.unstubAllGlobals();
   db?.close();
 });
 
@@ -324,6 +325,40 @@ describe('Task Management: writes', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete Task' }));
     await waitFor(async () => expect(await db.tasks.get(id(1))).toBeUndefined());
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Pour slab' })).toBeNull());
+  });
+
+  it("the detail dialog opens the task's History, where a replaced value can be restored", async () => {
+    const user = userEvent.setup();
+    const history = {
+      table: 'tasks',
+      rowId: id(1),
+      entries: [
+        {
+          kind: 'replaced',
+          id: 'c1',
+          field: 'priority',
+          replacedValue: 'low',
+          replacedBy: { id: 'u1', name: 'Miguel Crew' },
+          keptValue: 'high',
+          keptBy: { id: 'u2', name: 'David Okafor' },
+          at: '2025-03-09T12:00:00.000Z',
+        },
+      ],
+    };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(history), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderTasks(await seed(), { now });
+    await screen.findByRole('progressbar', { name: 'Progress of Harbor Tower' });
+    await user.click(await screen.findByRole('button', { name: 'Pour slab' }));
+    const detail = await screen.findByRole('dialog', { name: 'Pour slab' });
+    await user.click(within(detail).getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of Pour slab' });
+    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe(
+      `/api/sync/history?table=tasks&rowId=${id(1)}`,
+    );
+    await user.click(await within(dialog).findByRole('button', { name: /^Restore priority/ }));
+    // 'Pour slab' is High priority on the device; Restore writes the replaced Low back.
+    await waitFor(async () => expect((await db.tasks.get(id(1)))?.priority).toBe('low'));
   });
 
   it('a completed task past its due date is not called overdue in the detail dialog', async () => {

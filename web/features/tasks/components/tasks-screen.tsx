@@ -17,7 +17,12 @@ import { useSavedToast } from '#web/app/saved-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ViewToggle } from '#web/components/ui/toggle-group.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { newTaskForm, taskToForm, type TaskFields } from '#web/features/projects/utils/task-form.ts';
+import {
+  newTaskForm,
+  TASK_FIELD_LABELS,
+  taskToForm,
+  type TaskFields,
+} from '#web/features/projects/utils/task-form.ts';
 import {
   lastAnswer,
   usePeopleKept,
@@ -59,6 +64,7 @@ type DialogState =
   | { kind: 'create' }
   | { kind: 'edit'; task: TaskRow }
   | { kind: 'detail'; id: string }
+  | { kind: 'history'; task: TaskRow }
   | { kind: 'delete'; task: TaskRow }
   | { kind: 'bulk-delete'; ids: string[] };
 
@@ -74,6 +80,11 @@ const TaskFormDialog = lazy(() =>
 );
 const TaskDetailDialog = lazy(() =>
   import('./task-detail-dialog.tsx').then((m) => ({ default: m.TaskDetailDialog })),
+);
+const RecordHistoryDialog = lazy(() =>
+  import('#web/components/record-history/record-history-dialog.tsx').then((m) => ({
+    default: m.RecordHistoryDialog,
+  })),
 );
 
 const allowAll = () => true;
@@ -533,6 +544,31 @@ export function TasksScreen({
             onEdit={() => setDialog({ kind: 'edit', task: detailTask })}
             onToggleComplete={() => void setStatus(detailTask, toggledByQuickAction(detailTask.status))}
             onDelete={() => setDialog({ kind: 'delete', task: detailTask })}
+            onHistory={() => setDialog({ kind: 'history', task: detailTask })}
+          />
+        )}
+        {dialog?.kind === 'history' && (
+          <RecordHistoryDialog
+            open
+            onOpenChange={(open) => !open && close()}
+            table="tasks"
+            rowId={dialog.task.id}
+            recordName={dialog.task.title ?? 'Task'}
+            fieldLabels={TASK_FIELD_LABELS}
+            formatValue={(field, value) =>
+              typeof value !== 'string'
+                ? undefined
+                : field === 'assigneeId'
+                  ? names.get(value)
+                  : field === 'projectId'
+                    ? projectNames.get(value)
+                    : undefined
+            }
+            onRestore={
+              canUpdate
+                ? (field, value) => write('tasks', 'patch', dialog.task.id, { [field]: value })
+                : undefined
+            }
           />
         )}
         {dialog?.kind === 'delete' && (

@@ -140,6 +140,7 @@ test('crew raise a dispute and a change order offline from a cold start; a manag
   await expect(card(managerPage, subject)).toBeVisible({ timeout: 30_000 });
   const managerCard = card(managerPage, title);
   await managerCard.getByRole('button', { name: 'Approve' }).click();
+  await managerPage.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
   await expect(managerCard.getByText('Approved', { exact: true })).toBeVisible();
   await expect.poll(async () => (await serverOrder())?.status, { timeout: 30_000 }).toBe('approved');
 

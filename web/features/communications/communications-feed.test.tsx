@@ -156,6 +156,11 @@ describe('CommunicationsFeed: Approve and Reject', () => {
     const all = await openFeed(MANAGER_USER);
     const card = within(all).getByRole('article', { name: 'Extra footing' });
     await u.click(within(card).getByRole('button', { name: 'Approve' }));
+    // A decision cannot be taken back: it asks first, saying what it adds, and nothing is queued until then.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Approve this change order?' });
+    expect(confirm.textContent).toMatch(/It adds \$[\d,.]+ and \d+ days? to .+, and the requester is told/);
+    expect(await db.outbox.count()).toBe(0);
+    await u.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({

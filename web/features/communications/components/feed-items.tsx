@@ -96,7 +96,8 @@ export interface ChangeOrderItemProps {
 
 export function ChangeOrderItem({ row, ctx, canDecide, onDecide }: ChangeOrderItemProps) {
   const [busy, setBusy] = useState(false);
-  const [confirmReject, setConfirmReject] = useState(false);
+  // A decision cannot be taken back (the server refuses a second one), so both ask first.
+  const [confirming, setConfirming] = useState<'approved' | 'rejected' | null>(null);
   const status = row.status ?? 'pending';
   const titleId = `change-order-${row.id}`;
   const decide = async (decision: 'approved' | 'rejected') => {
@@ -150,21 +151,29 @@ export function ChangeOrderItem({ row, ctx, canDecide, onDecide }: ChangeOrderIt
           role="group"
           aria-label={`Decide ${row.title ?? 'change order'}`}
         >
-          <Button size="sm" disabled={busy} onClick={() => void decide('approved')}>
+          <Button size="sm" disabled={busy} onClick={() => setConfirming('approved')}>
             <Check className="h-4 w-4" aria-hidden="true" />
             Approve
           </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => setConfirmReject(true)}>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => setConfirming('rejected')}>
             <X className="h-4 w-4" aria-hidden="true" />
             Reject
           </Button>
           <ConfirmDialog
-            open={confirmReject}
-            onOpenChange={setConfirmReject}
-            title="Reject this change order?"
-            description={`It is marked rejected with the reason '${DEFAULT_REJECTION_REASON}', and the requester is told.`}
-            confirmLabel="Reject"
-            onConfirm={() => void decide('rejected')}
+            open={confirming !== null}
+            onOpenChange={(open) => !open && setConfirming(null)}
+            title={confirming === 'approved' ? 'Approve this change order?' : 'Reject this change order?'}
+            description={
+              confirming === 'approved'
+                ? `It adds ${formatCents(row.costImpact ?? 0)} and ${days} ${days === 1 ? 'day' : 'days'} to ${ctx.projectName(row.projectId) ?? 'the project'}, and the requester is told. A decision cannot be changed afterwards.`
+                : `It is marked rejected with the reason '${DEFAULT_REJECTION_REASON}', and the requester is told.`
+            }
+            confirmLabel={confirming === 'approved' ? 'Approve' : 'Reject'}
+            onConfirm={() => {
+              const decision = confirming;
+              setConfirming(null);
+              if (decision) void decide(decision);
+            }}
           />
         </div>
       )}

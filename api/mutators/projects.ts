@@ -1,13 +1,15 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
+import { budgetAlert, type ProjectMoney } from '#shared/rules/budget-alerts.ts';
 import { ProjectCreateSchema, ProjectPatchSchema } from '#shared/schemas/project.ts';
 import { schema } from '../db/index.ts';
-import { io } from '../db/op.ts';
+import { io, type Op } from '../db/op.ts';
 import { conflict } from '../http.ts';
 import {
   idTaken,
   findVisibleProject,
   nextVersion,
+  notify,
   occurredIso,
   recordActivity,
   requirePermission,
@@ -18,7 +20,45 @@ import {
 } from './core.ts';
 import { statements } from './statements.ts';
 
-const { tasks, projectLogs, photos, scheduleChanges } = schema;
+const { tasks, projectLogs, photos, scheduleChanges, users, rolePermissions, permissions } = schema;
+
+/**
+ * Tells the company's finance readers (active, holding finance:read; not the one who made the change) when
+ * a change of a project's money crosses 90% or 100% of its budget (shared/rules/budget-alerts.ts).
+ */
+function* alertBudget(
+  ctx: MutationContext,
+  projectId: string,
+  before: ProjectMoney | null,
+  after: ProjectMoney,
+): Op<void> {
+  const alert = budgetAlert(before, after);
+  if (!alert) return;
+  const readers = yield* io(
+    ctx.db
+      .selectDistinct({ id: users.id })
+      .from(users)
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(
+        and(
+          eq(users.companyId, ctx.user.companyId),
+          eq(users.isActive, true),
+          eq(permissions.name, 'finance:read'),
+          ne(users.id, ctx.user.id),
+        ),
+      )
+      .all(),
+  );
+  for (const reader of readers) {
+    yield* notify(ctx, {
+      userId: reader.id,
+      ...alert,
+      relatedEntityType: 'project',
+      relatedEntityId: projectId,
+    });
+  }
+}
 
 export function* createProject(ctx: MutationContext, input: unknown) {
   requirePermission(ctx, 'projects:create');
@@ -41,6 +81,7 @@ export function* createProject(ctx: MutationContext, input: unknown) {
     entityType: 'project',
     entityId: id,
   });
+  yield* alertBudget(ctx, id, null, row);
   return row;
 }
 
@@ -62,6 +103,9 @@ export function* updateProject(ctx: MutationContext, id: string, input: unknown)
     entityType: 'project',
     entityId: id,
   });
+  if (row && (patch.budget !== undefined || patch.actualCost !== undefined)) {
+    yield* alertBudget(ctx, id, current, row);
+  }
   return row ?? current;
 }
 

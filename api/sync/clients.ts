@@ -12,6 +12,12 @@ export interface SyncClient {
   lastSeenAt: string;
 }
 
+/**
+ * Devices that never pushed one user keeps at most (SPEC R6): a pull with a new client id made a row each
+ * time, bounded only by R5's 90 days. Forgetting one costs that device a fresh download (L9), never a change.
+ */
+export const MAX_IDLE_CLIENTS_PER_USER = 20;
+
 export const clientStatements = {
   get: rowsStmt<SyncClient>(
     `SELECT user_id AS "userId", company_id AS "companyId", last_mutation_id AS "lastMutationId",
@@ -23,6 +29,11 @@ export const clientStatements = {
   ),
   setScope: rowsStmt('UPDATE sync_clients SET scope_hash = ?, last_seen_at = ? WHERE client_id = ?'),
   seen: rowsStmt('UPDATE sync_clients SET last_seen_at = ? WHERE client_id = ?'),
+  trimIdle: rowsStmt(
+    `DELETE FROM sync_clients WHERE user_id = ? AND last_mutation_id = 0 AND client_id NOT IN
+       (SELECT client_id FROM sync_clients WHERE user_id = ? AND last_mutation_id = 0
+        ORDER BY last_seen_at DESC, client_id DESC LIMIT ${MAX_IDLE_CLIENTS_PER_USER})`,
+  ),
 };
 
 export const clientBound = () =>
@@ -44,5 +55,6 @@ export function* bindClient(c: SqlConn, user: SessionUser, clientId: string, at:
   const existing = yield* findClient(c, user, clientId);
   if (existing) return existing;
   yield* io(c.run(clientStatements.insert, [clientId, user.id, user.companyId, at, at]));
+  yield* io(c.run(clientStatements.trimIdle, [user.id, user.id]));
   return { userId: user.id, companyId: user.companyId, lastMutationId: 0, scopeHash: null, lastSeenAt: at };
 }

@@ -235,3 +235,26 @@ describe('bounded History and devices', () => {
     expect((await stranger.pull(known.body.cursor)).body).toEqual({ reset: true, reason: 'scope' });
   });
 });
+
+describe('devices per user', () => {
+  it('[R6] keeps at most 20 devices that never pushed per user, the most recently seen; one that pushed stays', async () => {
+    const crew = await t.login('crew@summit.test');
+    const pusher = device(t, crew);
+    await pusher.push([pusher.mutation('create', 'tasks', newId(), task('Set anchor bolts'))]);
+    const pullers: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const d = device(t, crew);
+      await d.pull(0, 1);
+      pullers.push(d.clientId);
+      // Each seen later than the one before, so "least recently seen" is well defined.
+      t.clock.offsetMs += 1_000;
+    }
+    const rows = await t.query<{ client_id: string; last_mutation_id: number }>(
+      `SELECT client_id, last_mutation_id FROM sync_clients
+         WHERE user_id = (SELECT id FROM users WHERE email = 'crew@summit.test')`,
+    );
+    const idle = rows.filter((r) => Number(r.last_mutation_id) === 0).map((r) => r.client_id);
+    expect(idle.sort()).toEqual(pullers.slice(5).sort());
+    expect(rows.some((r) => r.client_id === pusher.clientId)).toBe(true);
+  });
+});

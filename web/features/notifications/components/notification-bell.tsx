@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,11 +18,15 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
   const markAll = useMarkAllNotificationsRead();
   const list = query.data ?? [];
   const unread = list.filter((n) => !n.isRead).length;
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
 
   return (
     <Popover.Root
-      onOpenChange={(open) => {
-        if (open && enabled) void query.refetch();
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next && enabled) void query.refetch();
       }}
     >
       <Tooltip>
@@ -60,6 +66,10 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
             error={query.isError || !enabled}
             onMarkRead={(id) => markRead.mutate(id)}
             onMarkAllRead={() => markAll.mutate()}
+            onOpen={(target) => {
+              setOpen(false);
+              navigate(target);
+            }}
           />
         </Popover.Content>
       </Popover.Portal>

@@ -57,6 +57,28 @@ describe('NotificationsPanel', () => {
     expect(onMarkRead).toHaveBeenCalledWith('1');
   });
 
+  it('a tap marks it read and goes to what it is about; one about nothing only marks it', async () => {
+    const onMarkRead = vi.fn();
+    const onOpen = vi.fn();
+    render(
+      <NotificationsPanel
+        notifications={[
+          n('1', { relatedEntityType: 'task', relatedEntityId: 't-1' }),
+          n('2', { relatedEntityType: null, relatedEntityId: null }),
+        ]}
+        onMarkRead={onMarkRead}
+        onMarkAllRead={() => {}}
+        onOpen={onOpen}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Unread: Title 1' }));
+    expect(onMarkRead).toHaveBeenCalledWith('1');
+    expect(onOpen).toHaveBeenCalledWith('/tasks?task=t-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Unread: Title 2' }));
+    expect(onMarkRead).toHaveBeenCalledWith('2');
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
   it("shows 'Mark All as Read' when any notification exists, even if all are read", async () => {
     const onMarkAllRead = vi.fn();
     render(

@@ -3,6 +3,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import type { Notification } from '../hooks/use-notifications.ts';
+import { notificationTarget } from '../utils/target.ts';
 
 /** Spec 02 section 2: warning, success and error have their icons; anything else is info. */
 export function notificationIcon(type: string): { icon: LucideIcon; className: string; label: string } {
@@ -27,6 +28,8 @@ export interface NotificationsPanelProps {
   notifications: Notification[];
   onMarkRead: (id: string) => void;
   onMarkAllRead: () => void;
+  /** Goes to what a notification is about; its button says so when there is somewhere to go. */
+  onOpen?: (target: string) => void;
   loading?: boolean;
   error?: boolean;
 }
@@ -36,6 +39,7 @@ export function NotificationsPanel({
   notifications,
   onMarkRead,
   onMarkAllRead,
+  onOpen,
   loading,
   error,
 }: NotificationsPanelProps) {
@@ -59,12 +63,14 @@ export function NotificationsPanel({
         <ul className="overflow-y-auto" aria-label="Notifications">
           {notifications.map((n) => {
             const { icon: Icon, className, label } = notificationIcon(n.type);
+            const target = onOpen ? notificationTarget(n) : null;
             return (
               <li key={n.id} className="border-b border-slate-100 last:border-b-0">
                 <button
                   type="button"
                   onClick={() => {
                     if (!n.isRead) onMarkRead(n.id);
+                    if (target) onOpen?.(target);
                   }}
                   aria-label={`${n.isRead ? '' : 'Unread: '}${n.title}`}
                   aria-describedby={`notification-${n.id}-message`}

@@ -11,6 +11,9 @@ export interface Notification {
   type: string;
   isRead: boolean;
   createdAt: string;
+  /** What it is about (`notificationTarget` leads there). */
+  relatedEntityType?: string | null;
+  relatedEntityId?: string | null;
 }
 
 export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;

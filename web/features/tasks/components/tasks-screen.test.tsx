@@ -361,6 +361,12 @@ describe('Task Management: writes', () => {
     await waitFor(async () => expect((await db.tasks.get(id(1)))?.priority).toBe('low'));
   });
 
+  it('/tasks?task=<id>, where a notification about the task leads, opens that task', async () => {
+    renderTasks(await seed(), { now, path: `/tasks?task=${id(1)}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Pour slab' });
+    expect(within(dialog).getByRole('button', { name: 'History' })).toBeTruthy();
+  });
+
   it('a completed task past its due date is not called overdue in the detail dialog', async () => {
     const user = userEvent.setup();
     renderTasks(await seed(), { now });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
 import { DEFAULT_TIME_ZONE, todayIn } from '#shared/rules/dates.ts';
@@ -297,6 +298,22 @@ export function TasksScreen({
     }),
     [setStatus],
   );
+
+  // /tasks?task=<id> (a notification about that task) opens it, once it is on the device.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('task');
+  useEffect(() => {
+    if (!asked || !byId.has(asked)) return;
+    setDialog({ kind: 'detail', id: asked });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('task');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, byId, setParams]);
 
   const single = selected.size === 1 ? byId.get([...selected][0]!) : undefined;
   useTaskShortcuts(

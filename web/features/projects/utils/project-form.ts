@@ -108,7 +108,8 @@ export function validateProjectForm(values: ProjectFormValues, ctx: ProjectFormC
     : fieldErrors(parsed.error, PROJECT_FIELD_LABELS);
   const min = minDueDate(ctx.mode, ctx.now, ctx.timeZone);
   const changed = ctx.mode === 'create' || values.dueDate !== (ctx.initialDueDate ?? '');
-  if (!errors.dueDate && values.dueDate !== '' && changed && values.dueDate < min) {
+  // Said as the picker says it (spec 01 section 5), over the API's own 1900-9999 range message.
+  if (values.dueDate !== '' && changed && values.dueDate < min) {
     errors.dueDate =
       values.dueDate < '1900-01-01' ? 'Due date cannot be before 1900' : 'Due date cannot be in the past';
   }

@@ -100,10 +100,22 @@ describe('POST /api/change-orders', () => {
     expect(notified.map((n) => n.user_id)).not.toContain(await userId('manager@summit.test'));
   });
 
-  it('refuses a negative cost impact (400)', async () => {
-    const res = await request(admin, { title: 'T', description: 'D', projectId: projectA, costImpact: -100 });
-    expect(res.status).toBe(400);
-    expect((await res.json()).fields).toHaveProperty('costImpact');
+  it('takes a negative cost impact as a credit (a deductive change order) and stores it as sent', async () => {
+    const res = await request(admin, {
+      title: 'T',
+      description: 'D',
+      projectId: projectA,
+      costImpact: -500_00,
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ costImpact: -500_00 });
+    const tooMuch = await request(admin, {
+      title: 'T',
+      description: 'D',
+      projectId: projectA,
+      costImpact: -1e14,
+    });
+    expect(tooMuch.status).toBe(400);
   });
 
   it('refuses fractional cents, a negative or fractional time impact', async () => {

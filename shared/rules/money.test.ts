@@ -44,12 +44,34 @@ describe('parseDollars: dollars text to cents by its digits', () => {
   it('refuses negative amounts and fractions of a cent', () => {
     expect(refusal('-5')).toBe('Cost impact must not be negative');
     expect(refusal('$-5')).toBe('Cost impact must not be negative');
+    expect(refusal('-$5')).toBe('Cost impact must not be negative');
     expect(refusal('1.999')).toBe('Cost impact can have at most 2 decimal places (cents)');
   });
   it('refuses more than the API accepts ($100 billion)', () => {
     expect(cents('100,000,000,000')).toBe(10_000_000_000_000);
     expect(refusal('100000000000.01')).toBe('Cost impact must be at most $100,000,000,000.00');
     expect(refusal('99999999999999999999')).toBe('Cost impact must be at most $100,000,000,000.00');
+  });
+});
+
+describe('a credit, where the field allows one', () => {
+  const credit = (text: string) => parseDollars(text, 'Cost impact', { credit: true });
+  it('reads a minus sign in front as a credit, in negative cents', () => {
+    expect(credit('-500')).toEqual({ ok: true, cents: -500_00 });
+    expect(credit('-$1,234.56')).toEqual({ ok: true, cents: -1_234_56 });
+    expect(credit('$-0.05')).toEqual({ ok: true, cents: -5 });
+    expect(credit('1,234.56')).toEqual({ ok: true, cents: 1_234_56 });
+  });
+  it('refuses what it refuses for a cost, named the same way', () => {
+    expect(credit('-1.999')).toEqual({
+      ok: false,
+      message: 'Cost impact can have at most 2 decimal places (cents)',
+    });
+    expect(credit('--5')).toEqual({ ok: false, message: 'Cost impact must not be negative' });
+    expect(credit('-abc')).toEqual({
+      ok: false,
+      message: 'Cost impact must be an amount in dollars, like 1,234.56',
+    });
   });
 });
 

@@ -14,14 +14,22 @@ const AMOUNT = /^(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?|\.(\d{1,2}))$/;
 
 /**
  * Parses dollars as a person types them ('19.99', '$1,234.56', '.5', '' for none) into whole cents.
- * `label` names the field in the message of a refusal ("Cost impact must not be negative").
+ * `label` names the field in the message of a refusal ("Cost impact must not be negative"). With
+ * `credit`, a minus sign in front ('-500', '-$500', '$-500') is a credit: negative cents.
  */
-export function parseDollars(text: string, label = 'Amount'): DollarsParse {
+export function parseDollars(
+  text: string,
+  label = 'Amount',
+  options: { credit?: boolean } = {},
+): DollarsParse {
+  const signed = /^\$?\s*-\s*\$?\s*/.exec(text.trim());
+  if (signed) {
+    if (!options.credit) return { ok: false, message: `${label} must not be negative` };
+    const rest = parseDollars(text.trim().slice(signed[0].length), label);
+    return rest.ok ? { ok: true, cents: rest.cents === 0 ? 0 : -rest.cents } : rest;
+  }
   const trimmed = text.trim().replace(/^\$\s*/, '');
   if (trimmed === '') return { ok: true, cents: 0 };
-  if (/^-/.test(trimmed) || /^\$?-/.test(text.trim())) {
-    return { ok: false, message: `${label} must not be negative` };
-  }
   const m = AMOUNT.exec(trimmed);
   if (!m) {
     if (/^[\d,]*\.\d{3,}$/.test(trimmed)) {

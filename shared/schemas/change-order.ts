@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANGE_ORDER_STATUSES } from '../enums.ts';
-import { Cents, Id, OptionalText, RequiredText } from './common.ts';
+import { Id, OptionalText, RequiredText, SignedCents } from './common.ts';
 
 /** The longest time impact we accept, in days (ten years). */
 export const MAX_TIME_IMPACT_DAYS = 3650;
@@ -8,14 +8,15 @@ export const MAX_TIME_IMPACT_DAYS = 3650;
 /**
  * POST /api/change-orders (spec 01 sections 5 and 7). Title, description and project are required; cost
  * impact is whole cents (the form parses the dollars typed with `shared/rules/money.ts`), time impact whole days, both 0 by
- * default and never negative. The requester is the session user; the status starts pending.
+ * default. A cost impact below 0 is a credit (a deductive change order, as Procore has them); time
+ * impact is never negative. The requester is the session user; the status starts pending.
  */
 export const ChangeOrderCreateSchema = z.strictObject({
   id: Id.optional(),
   projectId: Id,
   title: RequiredText('Title', 200),
   description: RequiredText('Description', 5000),
-  costImpact: Cents.default(0),
+  costImpact: SignedCents.default(0),
   timeImpact: z
     .number()
     .int('must be a whole number of days')

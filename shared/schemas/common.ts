@@ -17,6 +17,8 @@ export const NullableIsoDate = IsoDate.nullable();
 
 /** Money is integer cents (DESIGN.md section 4). */
 export const Cents = z.number().int('must be whole cents').min(0, 'must not be negative').max(1e13);
+/** An amount that may be a credit (a deductive change order): whole cents, either way. */
+export const SignedCents = z.number().int('must be whole cents').min(-1e13).max(1e13);
 
 /**
  * Characters no one types on purpose: C0 controls other than tab and line breaks, DEL, and the bidi

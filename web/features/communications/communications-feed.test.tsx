@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { SyncDb } from '#sync/db.ts';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { CommunicationsFeed } from './communications-feed.tsx';
+import { approvalEffect } from './components/feed-items.tsx';
 import {
   MANAGER,
   ME,
@@ -295,5 +296,24 @@ describe('CommunicationsFeed: New Change Order', () => {
     const card = await within(all).findByRole('article', { name: 'Extra outlets' });
     expect(within(card).getByText('$19.99')).toBeTruthy();
     expect(within(card).getByText('Pending')).toBeTruthy();
+  });
+
+  it('takes -500 as a credit of $500: stored as -50000 cents, shown as a credit', async () => {
+    await seed();
+    const { u, dialog } = await openForm();
+    await u.type(within(dialog).getByLabelText(/Title/), 'Delete second coat');
+    await u.type(within(dialog).getByLabelText(/Description/), 'Owner accepts one coat of paint');
+    await u.type(within(dialog).getByLabelText('Cost Impact ($)'), '-500');
+    await pickOption(u, dialog, 'Project *', 'Harbor Tower');
+    await u.click(within(dialog).getByRole('button', { name: 'Submit Change Order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Change Order' })).toBeNull());
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ table: 'change_orders', op: 'create', data: { costImpact: -50000 } });
+    const all = screen.getByRole('list', { name: 'All list' });
+    const card = await within(all).findByRole('article', { name: 'Delete second coat' });
+    expect(within(card).getByText('-$500.00 (credit)')).toBeTruthy();
+    // Approving it is said the right way round.
+    expect(approvalEffect(-50000, 0)).toBe('It takes $500.00 off and adds 0 days to');
+    expect(approvalEffect(4_200_000, 1)).toBe('It adds $42,000.00 and 1 day to');
   });
 });

@@ -94,6 +94,14 @@ export interface ChangeOrderItemProps {
   onDecide: (row: ChangeOrderRow, decision: 'approved' | 'rejected') => Promise<void>;
 }
 
+/** What approving does to the project, in words: 'It adds $42,000.00 and 10 days to' or a credit. */
+export function approvalEffect(costCents: number, days: number): string {
+  const time = `${days} ${days === 1 ? 'day' : 'days'}`;
+  return costCents < 0
+    ? `It takes ${formatCents(-costCents)} off and adds ${time} to`
+    : `It adds ${formatCents(costCents)} and ${time} to`;
+}
+
 export function ChangeOrderItem({ row, ctx, canDecide, onDecide }: ChangeOrderItemProps) {
   const [busy, setBusy] = useState(false);
   // A decision cannot be taken back (the server refuses a second one), so both ask first.
@@ -124,7 +132,10 @@ export function ChangeOrderItem({ row, ctx, canDecide, onDecide }: ChangeOrderIt
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
           <dt className="text-slate-600">Cost impact</dt>
-          <dd className="font-medium text-slate-900">{formatCents(row.costImpact ?? 0)}</dd>
+          <dd className="font-medium text-slate-900">
+            {formatCents(row.costImpact ?? 0)}
+            {(row.costImpact ?? 0) < 0 ? ' (credit)' : ''}
+          </dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-slate-600">Time impact</dt>
@@ -165,7 +176,7 @@ export function ChangeOrderItem({ row, ctx, canDecide, onDecide }: ChangeOrderIt
             title={confirming === 'approved' ? 'Approve this change order?' : 'Reject this change order?'}
             description={
               confirming === 'approved'
-                ? `It adds ${formatCents(row.costImpact ?? 0)} and ${days} ${days === 1 ? 'day' : 'days'} to ${ctx.projectName(row.projectId) ?? 'the project'}, and the requester is told. A decision cannot be changed afterwards.`
+                ? `${approvalEffect(row.costImpact ?? 0, days)} ${ctx.projectName(row.projectId) ?? 'the project'}, and the requester is told. A decision cannot be changed afterwards.`
                 : `It is marked rejected with the reason '${DEFAULT_REJECTION_REASON}', and the requester is told.`
             }
             confirmLabel={confirming === 'approved' ? 'Approve' : 'Reject'}

@@ -123,7 +123,8 @@ export function validateChangeOrderForm(
   values: ChangeOrderFormValues,
 ): Validated<ChangeOrderFields, ChangeOrderField> {
   const errors: Partial<Record<ChangeOrderField, string>> = {};
-  const cost = parseDollars(values.costImpact, 'Cost impact');
+  // A minus sign makes it a credit (a deductive change order).
+  const cost = parseDollars(values.costImpact, 'Cost impact', { credit: true });
   if (!cost.ok) errors.costImpact = cost.message;
   const daysText = values.timeImpact.trim();
   let days = 0;

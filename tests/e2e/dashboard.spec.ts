@@ -216,6 +216,14 @@ test('opened offline from a cold start: the device numbers, the kept activity an
   await expect
     .poll(async () => (await keptCaches(page)).some((c) => c.includes('/api/activities')))
     .toBe(true);
+  // The bell's list is kept too: offline it shows the same unread count and the same notifications.
+  const bellName = /^Notifications(, \d+ unread)?$/;
+  const bell = page.getByRole('button', { name: bellName });
+  await expect(bell).toHaveAccessibleName(/unread/, { timeout: 20_000 });
+  const onlineBell = await bell.getAttribute('aria-label');
+  await expect
+    .poll(async () => (await keptCaches(page)).some((c) => c.includes('/api/notifications')))
+    .toBe(true);
 
   await cutNetwork(context);
   await page.close();
@@ -234,6 +242,11 @@ test('opened offline from a cold start: the device numbers, the kept activity an
   await expect(cold.getByRole('region', { name: 'Multi-Project Overview' }).getByRole('article')).toHaveCount(
     Math.min(6, want.projects),
   );
+  const coldBell = cold.getByRole('button', { name: bellName });
+  await expect(coldBell).toHaveAttribute('aria-label', onlineBell!);
+  await coldBell.click();
+  await expect(cold.getByRole('list', { name: 'Notifications' }).getByRole('button').first()).toBeVisible();
+  await expect(cold.getByText('Notifications need a connection.')).toHaveCount(0);
   watch.expectClean();
 });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFirstDownloadDone } from '#web/app/local-data.tsx';
 import { apiRequest } from '#web/lib/api.ts';
+import { PERSISTED } from '#web/lib/query-persist.ts';
 import { useRefetchAfterPull } from '#web/lib/refetch-after-pull.ts';
 
 /** A notification as the panel reads it (spec 02 section 3). */
@@ -25,7 +26,13 @@ export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
 export function useNotifications(enabled = true) {
   const downloaded = useFirstDownloadDone() === true;
   const ready = enabled && downloaded;
-  const query = useQuery<Notification[] | null>({ queryKey: NOTIFICATIONS_KEY, enabled: ready });
+  // Kept per user (`PERSISTED`): opened offline, the panel shows the last list and its unread count
+  // instead of "Notifications need a connection".
+  const query = useQuery<Notification[] | null>({
+    queryKey: NOTIFICATIONS_KEY,
+    enabled: ready,
+    meta: PERSISTED,
+  });
   // A value of this user's that a later edit replaced is announced (sync/SPEC.md W11) with the pull that
   // brings the edit, while the user looks at the screen, not only when the panel is next opened.
   useRefetchAfterPull(ready, [NOTIFICATIONS_KEY]);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { budgetAlert, type ProjectMoney } from '#shared/rules/budget-alerts.ts';
 import { ProjectCreateSchema, ProjectPatchSchema } from '#shared/schemas/project.ts';
@@ -15,12 +15,13 @@ import {
   requirePermission,
   stampFields,
   tombstone,
+  usersWithPermission,
   validate,
   type MutationContext,
 } from './core.ts';
 import { statements } from './statements.ts';
 
-const { tasks, projectLogs, photos, scheduleChanges, users, rolePermissions, permissions } = schema;
+const { tasks, projectLogs, photos, scheduleChanges } = schema;
 
 /**
  * Tells the company's finance readers (active, holding finance:read; not the one who made the change) when
@@ -34,25 +35,10 @@ function* alertBudget(
 ): Op<void> {
   const alert = budgetAlert(before, after);
   if (!alert) return;
-  const readers = yield* io(
-    ctx.db
-      .selectDistinct({ id: users.id })
-      .from(users)
-      .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(
-        and(
-          eq(users.companyId, ctx.user.companyId),
-          eq(users.isActive, true),
-          eq(permissions.name, 'finance:read'),
-          ne(users.id, ctx.user.id),
-        ),
-      )
-      .all(),
-  );
-  for (const reader of readers) {
+  const readers = (yield* usersWithPermission(ctx, 'finance:read')).filter((id) => id !== ctx.user.id);
+  for (const userId of readers) {
     yield* notify(ctx, {
-      userId: reader.id,
+      userId,
       ...alert,
       relatedEntityType: 'project',
       relatedEntityId: projectId,

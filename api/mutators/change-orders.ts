@@ -15,6 +15,7 @@ import {
   findVisibleProject,
   nextVersion,
   notify,
+  settleNotificationsAbout,
   occurredIso,
   recordActivity,
   requirePermission,
@@ -180,6 +181,7 @@ export function* decideChangeOrder(ctx: MutationContext, id: string, input: unkn
     entityId: id,
     metadata: { projectId: row.projectId, status, reason: row.reason },
   });
+  yield* settleNotificationsAbout(ctx, 'change_order', id);
   if (row.requestedBy && row.requestedBy !== ctx.user.id) {
     yield* notify(ctx, {
       userId: row.requestedBy,

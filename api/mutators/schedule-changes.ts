@@ -11,6 +11,7 @@ import {
   lookupVisible,
   nextVersion,
   notify,
+  settleNotificationsAbout,
   occurredIso,
   recordActivity,
   requirePermission,
@@ -207,6 +208,7 @@ export function* updateScheduleChange(
     return row;
   }
   if (status === 'approved') yield* applyTaskPatch(ctx, task, { dueDate: row.newDate });
+  yield* settleNotificationsAbout(ctx, 'schedule_change', id);
   if (row.userId && row.userId !== ctx.user.id) {
     yield* notify(ctx, {
       userId: row.userId,

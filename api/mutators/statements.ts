@@ -339,6 +339,10 @@ export const statements = {
     `INSERT INTO notifications (id, user_id, company_id, title, message, type, is_read, related_entity_type,
        related_entity_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
   ),
+  readNotificationsAbout: rowsStmt(
+    `UPDATE notifications SET is_read = 1
+     WHERE company_id = ? AND related_entity_type = ? AND related_entity_id = ? AND is_read = 0`,
+  ),
   usersWithPermission: valueStmt<string>(
     `SELECT u.id FROM users u
      JOIN role_permissions rp ON rp.role_id = u.role_id JOIN permissions p ON p.id = rp.permission_id

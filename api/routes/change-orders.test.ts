@@ -196,6 +196,26 @@ describe('PATCH /api/change-orders/{id}', () => {
     expect(await activities(order.id)).toEqual(['change_order_created', 'change_order_approved']);
   });
 
+  it("settles the other approvers' 'to review' notifications once decided; the requester is told", async () => {
+    const crew = await t.login('crew@summit.test');
+    const order = await newOrder(crew);
+    const about = async () =>
+      t.query<{ email: string; title: string; is_read: number | boolean }>(
+        `SELECT u.email, n.title, n.is_read FROM notifications n JOIN users u ON u.id = n.user_id
+           WHERE n.related_entity_id = ? ORDER BY u.email`,
+        [order.id],
+      );
+    expect(
+      (await about()).filter((n) => n.title === 'Change order to review' && !n.is_read).length,
+    ).toBeGreaterThan(1);
+    await decide(manager, order.id, { status: 'approved' });
+    const after = await about();
+    expect(after.filter((n) => n.title === 'Change order to review' && !n.is_read)).toEqual([]);
+    expect(
+      after.filter((n) => n.email === 'crew@summit.test').map((n) => [n.title, Boolean(n.is_read)]),
+    ).toEqual([['Change order approved', false]]);
+  });
+
   it("rejects with 'Rejected by project manager' when no reason is given", async () => {
     const order = await newOrder(admin);
     const row = (await (await decide(manager, order.id, { status: 'rejected' })).json()) as Row;

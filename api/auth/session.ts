@@ -75,7 +75,8 @@ const PURGE_EXPIRED = rowsStmt('DELETE FROM sessions WHERE expire < ?');
 
 /**
  * Deletes the sessions past their absolute expiry; their number. A dead session was removed only when its
- * token came back, which most never do. Run by the server's hourly retention pass (`startSyncRetention` in api/serve.ts).
+ * token came back, which most never do. Run by the server's hourly retention pass (`startSyncRetention`,
+ * started in api/serve.ts).
  */
 export function purgeExpiredSessions(database: Database, now: Date): Promise<number> {
   return database.writeTx(null, (c) => io(c.sql.run(PURGE_EXPIRED, [now.toISOString()])));

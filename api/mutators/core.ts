@@ -203,7 +203,6 @@ export function* notify(
   );
 }
 
-/** Users of the caller's company holding a permission (e.g. who approves schedule changes). */
 /**
  * Marks read every unread notification about a record: once a request is decided, nobody is left to act on
  * "Change order to review" or "Schedule change requested", and an approver who did not decide it was left
@@ -213,6 +212,7 @@ export function* settleNotificationsAbout(ctx: MutationContext, type: string, id
   yield* io(ctx.sql.run(statements.readNotificationsAbout, [ctx.user.companyId, type, id]));
 }
 
+/** Users of the caller's company holding a permission (e.g. who approves schedule changes). */
 export function* usersWithPermission(ctx: MutationContext, permission: string): Op<string[]> {
   return yield* io(ctx.sql.all(statements.usersWithPermission, [ctx.user.companyId, permission]));
 }

@@ -126,8 +126,8 @@ export async function sweepSyncState(
 }
 
 /**
- * Runs `sweepSyncState` (and the `also` passes: the server adds `purgeExpiredSessions`) a minute after start (a server restarted often still sweeps), then every hour. The
- * timers are unref'd: they never keep the process alive, and a pass after the database has closed
+ * Runs `sweepSyncState` (and the `also` passes: the server adds `purgeExpiredSessions`) a minute after
+ * start (a server restarted often still sweeps), then every hour. The timers are unref'd: they never keep the process alive, and a pass after the database has closed
  * (shutdown) is skipped. Returns a function that stops them.
  */
 export function startSyncRetention(

@@ -26,8 +26,9 @@ const ASSIGNED_OUTSIDE = valueStmt<string>(
 /**
  * A fingerprint of everything that decides which rows the user's devices hold (SPEC L9): role, readable
  * tables, the device's sync schema, whether it may read projects' money (sent as null otherwise) and, for
- * a subcontractor, its assigned projects and the tasks assigned to it outside them. When it changes, rows may have entered or left the scope without a version of their
- * own changing, so a device must download again. The schema counts because an app skips the tables it does
+ * a subcontractor, its assigned projects and the tasks assigned to it outside them. When it changes, rows
+ * may have entered or left the scope without a version of their own changing, so a device must download
+ * again. The schema counts because an app skips the tables it does
  * not know yet (SPEC P15): once updated, it must fetch the rows it passed over.
  */
 export function* scopeFingerprint(c: SqlConn, user: SessionUser, schemaVersion: number): Op<string> {

@@ -5,6 +5,8 @@
  * line alerts no one again.
  */
 
+import { formatDollars } from './money.ts';
+
 export interface ProjectMoney {
   name: string | null;
   budget: number | null;
@@ -22,15 +24,12 @@ export const NEARING_BUDGET = 0.9;
 
 const usage = (p: ProjectMoney) => (p.budget && p.budget > 0 ? (p.actualCost ?? 0) / p.budget : 0);
 
-const dollars = (cents: number) =>
-  `$${Math.round(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
-
 /** The alert a change of a project's money raises, or null. `before` is null for a new project. */
 export function budgetAlert(before: ProjectMoney | null, after: ProjectMoney): BudgetAlert | null {
   const was = before ? usage(before) : 0;
   const now = usage(after);
   const name = after.name ?? 'A project';
-  const spent = `${dollars(after.actualCost ?? 0)} of its ${dollars(after.budget ?? 0)} budget`;
+  const spent = `${formatDollars(after.actualCost ?? 0)} of its ${formatDollars(after.budget ?? 0)} budget`;
   if (now > 1 && was <= 1) {
     const over = Math.max(1, Math.round((now - 1) * 100));
     return {

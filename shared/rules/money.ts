@@ -55,6 +55,20 @@ export function formatCents(cents: number): string {
   return USD.format(cents / 100);
 }
 
+const DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** Cents as whole US dollars (spec 01 section 9), e.g. 1_234_56 -> "$1,235", -50_000 -> "-$500". */
+export function formatDollars(cents: number): string {
+  // Rounded here rather than by Intl so a loss under 50 cents reads "$0", never "-$0".
+  const whole = Math.round(cents / 100);
+  return DOLLARS.format(whole === 0 ? 0 : whole);
+}
+
 /** Cents as the text a dollars field starts from ('1234.56', '' for none): `parseDollars` reads it back. */
 export function centsToDollarsText(cents: number): string {
   if (cents === 0) return '';

@@ -1,20 +1,9 @@
 /**
  * How the Financial Health tab shows its figures (spec 01 section 9): money arrives in integer cents and is
- * shown in US dollars without decimals; percentages are shown to one decimal.
+ * shown in US dollars without decimals (`formatDollars`, shared with the budget alerts); percentages are
+ * shown to one decimal.
  */
-const DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-/** Cents as whole US dollars, e.g. 1_234_56 -> "$1,235", -50_000 -> "-$500". */
-export function formatDollars(cents: number): string {
-  // Rounded here rather than by Intl so a loss under 50 cents reads "$0", never "-$0".
-  const whole = Math.round(cents / 100);
-  return DOLLARS.format(whole === 0 ? 0 : whole);
-}
+export { formatDollars } from '#shared/rules/money.ts';
 
 /** A percentage to one decimal, e.g. 12.345 -> "12.3%". */
 export function formatPercent(value: number): string {

@@ -506,8 +506,9 @@ async function sweep(opts: Sweep) {
         const url = fillPath(path, X);
         await check('path', url, plainBody, [403, 404], url.split('/'));
       } else if (method === 'GET') {
-        // table/rowId: the History route (api/sync/history.ts) takes a row by table and id.
-        const q = `?projectId=${X.project}&userId=${X.user}&companyId=${X.company}&taskId=${X.task}&table=projects&rowId=${X.project}`;
+        // table/rowId: the History route (api/sync/history.ts) takes a row by table and id; schemaVersion:
+        // the pull refuses an app that sends none (SPEC P15) before it reads anything.
+        const q = `?projectId=${X.project}&userId=${X.user}&companyId=${X.company}&taskId=${X.task}&table=projects&rowId=${X.project}&schemaVersion=${SCHEMA_VERSION}`;
         await check(
           'query',
           `${path}${q}`,

@@ -72,7 +72,11 @@ function device(cookie: string, clientId = newId()) {
     push: (server: ChildServer, mutations: Mutation[]) =>
       send(server, cookie, '/api/sync/push', { clientId, schemaVersion: SCHEMA_VERSION, mutations }),
     async pull(server: ChildServer, cursor: number): Promise<PullResponse> {
-      const q = new URLSearchParams({ clientId, cursor: String(cursor) });
+      const q = new URLSearchParams({
+        clientId,
+        cursor: String(cursor),
+        schemaVersion: String(SCHEMA_VERSION),
+      });
       return (await (await send(server, cookie, `/api/sync/pull?${q}`)).json()) as PullResponse;
     },
   };

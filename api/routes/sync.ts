@@ -31,8 +31,9 @@ export const syncRoutes = new Hono<AppEnv>()
   .get('/pull', async (c) => {
     const { database, now } = c.var.deps;
     const query = parseWith(PullQuerySchema, c.req.query());
-    // SPEC P15: an app too old for the tables the server mirrors is told to update, as on push (P2).
-    const refusal = checkSchemaVersion({ schemaVersion: query.schemaVersion });
+    // SPEC P15: an app too old for the tables the server mirrors is told to update, as on push (P2); one
+    // that sends no version predates the parameter, so it is version 1.
+    const refusal = checkSchemaVersion({ schemaVersion: query.schemaVersion ?? 1 });
     if (refusal) return c.json(refusal.body, refusal.status);
     return jsonWithLength(c, await inSyncTurn(() => pull(database, sessionUser(c), query, now())));
   })

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import type { PullPage } from '#shared/sync-protocol.ts';
+import { hashToken, readSession } from '../auth/session.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
+import { pull } from './pull.ts';
 import { cell, device, firstId } from './testing.ts';
 
 /**
@@ -316,31 +318,34 @@ describe('the schema version of an app that predates mirrored communications', (
     expect(await cell(t, 'communications', comm, 'id')).toBeUndefined();
   });
 
-  it('[P15] pull with schemaVersion 1 answers 426, with 3 answers 400, with 2 the page', async () => {
-    const ask = (v: string) =>
-      t.request('GET', `/api/sync/pull?clientId=${newId()}&cursor=0&schemaVersion=${v}`, { cookie: crew });
-    const old = await ask('1');
-    expect(old.status).toBe(426);
-    expect(await old.json()).toMatchObject({ code: 'SCHEMA_TOO_OLD', minSchemaVersion: 2 });
+  it('[P15] pull with no schemaVersion or 1 answers 426, with 3 answers 400, with 2 the page', async () => {
+    const ask = (v?: string) =>
+      t.request('GET', `/api/sync/pull?clientId=${newId()}&cursor=0${v ? `&schemaVersion=${v}` : ''}`, {
+        cookie: crew,
+      });
+    for (const v of [undefined, '1']) {
+      const old = await ask(v);
+      expect(old.status).toBe(426);
+      expect(await old.json()).toMatchObject({ code: 'SCHEMA_TOO_OLD', minSchemaVersion: 2 });
+    }
     expect((await ask('3')).status).toBe(400);
     expect((await ask('2')).status).toBe(200);
   });
 
   it('[P15][L9] an app updated past the tables it skipped downloads again', async () => {
+    // The route refuses a version-1 app (above); pull() itself still serves the page such an app got before
+    // the refusal existed, and the app skipped the tables it did not know (C6). Once updated, the device
+    // must not continue from that page's cursor.
+    const token = /sc_session=([^;]+)/.exec(crew)![1]!;
+    const user = (await readSession(t.deps, hashToken(token)))!;
     const clientId = newId();
-    const pull = (cursor: number, v?: number) =>
-      t.request(
-        'GET',
-        `/api/sync/pull?clientId=${clientId}&cursor=${cursor}${v ? `&schemaVersion=${v}` : ''}`,
-        { cookie: crew },
-      );
-    // A version-1 app (it sends no schema version) downloads everything, skipping tables it does not know.
-    const first = (await (await pull(0)).json()) as PullPage;
+    const pullAs = (cursor: number, schemaVersion: number) =>
+      pull(t.database, user, { clientId, cursor, limit: 1000, schemaVersion }, new Date());
+    const first = (await pullAs(0, 1)) as PullPage;
     expect(first.changes.length).toBeGreaterThan(0);
-    // Updated, it would otherwise continue from its cursor and never see those rows.
-    expect(await (await pull(first.cursor, 2)).json()).toEqual({ reset: true, reason: 'scope' });
-    const again = (await (await pull(0, 2)).json()) as PullPage;
+    expect(await pullAs(first.cursor, 2)).toEqual({ reset: true, reason: 'scope' });
+    const again = (await pullAs(0, 2)) as PullPage;
     expect(again.changes.some((c) => c.table === 'change_orders')).toBe(true);
-    expect(await (await pull(again.cursor, 2)).json()).toMatchObject({ changes: [] });
+    expect(await pullAs(again.cursor, 2)).toMatchObject({ changes: [] });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids.ts';
 import { WIRE_ROW_SCHEMAS } from '#shared/schemas/wire.ts';
+import { SCHEMA_VERSION } from '#shared/sync-protocol.ts';
 import type { PullPage, PulledChange, PulledTable, SyncTable } from '#shared/sync-protocol.ts';
 import { eventStreamOptions } from '../routes/sync.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
@@ -43,7 +44,7 @@ async function idsOf(table: PulledTable, company: string): Promise<Set<string>> 
 }
 
 async function pullPage(cookie: string, query: string) {
-  const res = await t.request('GET', `/api/sync/pull?${query}`, { cookie });
+  const res = await t.request('GET', `/api/sync/pull?${query}&schemaVersion=${SCHEMA_VERSION}`, { cookie });
   return {
     status: res.status,
     body: (await res.json()) as PullPage & { reset?: true; reason?: string; code?: string },
@@ -193,7 +194,7 @@ describe('pull', () => {
     const cursor = await lastVersion();
     const answers = await Promise.all(
       Array.from({ length: 300 }, () =>
-        t.request('GET', `/api/sync/pull?cursor=${cursor}`, { cookie: crew }),
+        t.request('GET', `/api/sync/pull?cursor=${cursor}&schemaVersion=${SCHEMA_VERSION}`, { cookie: crew }),
       ),
     );
     const refused = answers.filter((r) => r.status === 503);

@@ -40,7 +40,7 @@ export const PullQuerySchema = z.object({
     .default(PULL_DEFAULT_LIMIT),
   /**
    * The client's sync schema (SPEC P15): checked like a push's (426 below MIN_SCHEMA_VERSION) and part of
-   * the scope fingerprint. Apps from before it was sent are version 1; they are refused on push (P2).
+   * the scope fingerprint. Apps from before it was sent are version 1, refused on pull as on push (P2).
    */
   schemaVersion: z.coerce.number().int('must be a whole number').positive('must be positive').optional(),
 });

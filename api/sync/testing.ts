@@ -46,7 +46,11 @@ export function device(t: TestApp, cookie: string, clientId: string = newId()) {
       };
     },
     async pull(cursor = 0, limit?: number) {
-      const q = new URLSearchParams({ clientId, cursor: String(cursor) });
+      const q = new URLSearchParams({
+        clientId,
+        cursor: String(cursor),
+        schemaVersion: String(SCHEMA_VERSION),
+      });
       if (limit !== undefined) q.set('limit', String(limit));
       const res = await t.request('GET', `/api/sync/pull?${q}`, { cookie });
       return {

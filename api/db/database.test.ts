@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBusy, openSqliteDatabase, postgresDatabase, type Conn, type Database } from './database.ts';
 import { schema } from './index.ts';
@@ -52,6 +53,7 @@ const taskById = (id: string) =>
   };
 
 const TITLE_OF = valueStmt<string>('SELECT title FROM tasks WHERE id = ?');
+const NAME_OF = valueStmt<string>('SELECT name FROM companies WHERE id = ?');
 const TASKS_OF = rowsStmt<{ id: string; is_milestone: number }>(
   'SELECT id, is_milestone FROM tasks WHERE company_id = @company AND project_id = @project ORDER BY id',
 );
@@ -346,6 +348,38 @@ describe.runIf(withPostgres)('a PostgreSQL writer kept waiting for a company', (
     release();
     await holder;
     await d.close();
+  });
+});
+
+describe.runIf(withPostgres)('a PostgreSQL connection that drops', () => {
+  it('costs the request that was using it, not the process: the next request gets a new connection', async () => {
+    const url = cluster.createDatabase('seam_dropped');
+    const d = await postgresDatabase(url);
+    await d.writeTx(null, (c) => addCompany(c, 'c1'));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const endOthers = () =>
+      admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+    const companyName = () => d.read(({ sql }) => io(sql.get(NAME_OF, ['c1'])));
+    try {
+      // Idle connections of the pool ended by an admin (as a restart of PostgreSQL ends them).
+      await endOthers();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await companyName()).toBe('Company c1');
+      // The connection of a transaction ended while the transaction is between statements.
+      const inside = d.writeTx('c1', function* ({ sql }) {
+        yield* io(endOthers());
+        yield* io(new Promise((r) => setTimeout(r, 200)));
+        return yield* io(sql.get(NAME_OF, ['c1']));
+      });
+      await expect(inside).rejects.toThrow();
+      expect(await companyName()).toBe('Company c1');
+    } finally {
+      await admin.end();
+      await d.close();
+    }
   });
 });
 

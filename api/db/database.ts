@@ -136,11 +136,28 @@ function pgRunner(client: pg.Pool | pg.PoolClient): Runner {
  * 55P03, which push answers as 503 with Retry-After (SPEC P9), as SQLite's busy_timeout does.
  */
 export const LOCK_TIMEOUT_MS = 5000;
+/** How long a new PostgreSQL connection may take to be ready. */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** A pool that reads every integer column as a JavaScript number (see `types`). */
 export function pgPool(url: string, max = 10, lockTimeoutMs = LOCK_TIMEOUT_MS): pg.Pool {
-  // Set once per connection at its start, not per transaction: no extra round trip.
-  return new pg.Pool({ connectionString: url, max, types, options: `-c lock_timeout=${lockTimeoutMs}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types,
+    // Set once per connection at its start, not per transaction: no extra round trip.
+    options: `-c lock_timeout=${lockTimeoutMs}`,
+    // A server that accepts the connection and never answers (half-open, hung) fails the request, or the
+    // start, instead of holding it for ever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A connection that drops (PostgreSQL restarted, a backend ended by an admin, an idle connection cut by a
+  // proxy) emits 'error': an idle one through the pool, one in use on its client. Unheard, either event
+  // ends the process. The pool discards such a connection; the request that was using it fails (its query
+  // rejects) and the next one gets a new connection.
+  pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /** A database's answer that another writer held the lock for too long (SQLite or PostgreSQL). */
@@ -229,7 +246,7 @@ export async function postgresDatabase(
 
   /** One connection per process LISTENs for the others' pokes; it reconnects when it drops. */
   async function listen(): Promise<pg.Client | undefined> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client.on('notification', (n) => {
       if (n.channel === POKE_CHANNEL && n.payload) for (const l of listeners) l(n.payload);
     });

@@ -39,6 +39,10 @@ describe('configuration', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://db/site' })).toThrow(
       /^Invalid configuration: DATABASE_URL: must look like postgres:\/\//,
     );
+    // Shaped like one, but not an address the driver can parse (a port that is not a number).
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:abc/db' })).toThrow(
+      /^Invalid configuration: DATABASE_URL: must look like postgres:\/\//,
+    );
   });
 
   it('keeps photos on disk without STORAGE_URL, and reads an S3 bucket and prefix from it', () => {

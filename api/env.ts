@@ -31,6 +31,8 @@ const EnvSchema = z
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/, 'must look like postgres://user:password@host:5432/database')
+      // The driver parses it as a URL: a port that is not a number would fail later, with a stack trace.
+      .refine(URL.canParse, 'must look like postgres://user:password@host:5432/database')
       .optional(),
     PHOTO_DIR: z.string().min(1).default('./data/photos'),
     /** Unset: photo bytes on disk under PHOTO_DIR. Set: in this S3-compatible bucket (ADR 024). */

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN } from './test-utils.ts';
 import { createApp } from './app.ts';
+import { ConfigError } from './env.ts';
 import { staticApp, startServer } from './serve.ts';
 
 const cleanups: (() => void)[] = [];
@@ -58,6 +59,28 @@ describe('shutdown', () => {
     await server.close();
     expect(server.database.open).toBe(false);
     await ended;
+  });
+});
+
+describe('a database that cannot be used at start', () => {
+  it('stops the start with one line naming DATABASE_URL and the reason, not a stack trace', async () => {
+    // A port nothing listens on: the connection is refused.
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    const started = startServer(
+      { ...t.env, PORT: 0, PUBLIC_ORIGIN: ORIGIN, DATABASE_URL: `postgres://app:pw@127.0.0.1:${port}/site` },
+      { log: () => {} },
+    );
+    await expect(started).rejects.toThrow(ConfigError);
+    await expect(started).rejects.toThrow(
+      new RegExp(
+        `^Invalid configuration: DATABASE_URL: cannot use the database \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`,
+      ),
+    );
   });
 });
 

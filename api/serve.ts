@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import { loadSessionUser, purgeExpiredSessions, userPayload } from './auth/session.ts';
 import type { AppEnv } from './context.ts';
 import { PREPAINTED_SCREENS, sessionUserBlock } from '#shared/page-bootstrap.ts';
-import type { Env } from './env.ts';
+import { ConfigError, type Env } from './env.ts';
 import { openDb } from './db/index.ts';
 import { postgresDatabase, sqliteDatabase, type Database } from './db/database.ts';
 import { preparePostgres } from './db/pg/bootstrap.ts';
@@ -127,6 +127,11 @@ export async function startServer(
       prepare: async (d) => {
         prepared = await preparePostgres(d, url, store, env.SEED_DEMO, log);
       },
+    }).catch((err: unknown) => {
+      const why = unreachable(err);
+      throw why
+        ? new ConfigError(`Invalid configuration: DATABASE_URL: cannot use the database (${why})`)
+        : err;
     });
     seeded = prepared.seeded;
   } else {
@@ -187,4 +192,17 @@ export async function startServer(
       eventStreams(database).closeAll();
     }));
   return { port, database, close };
+}
+
+/**
+ * Why PostgreSQL could not be used at start, when the cause is the address, the network or the account (one
+ * line for the operator), or undefined for anything else (a failing migration: its stack is wanted).
+ */
+function unreachable(err: unknown): string | undefined {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(err);
+  // Node's network errors (ECONNREFUSED, ENOTFOUND, ETIMEDOUT...), PostgreSQL's connection exceptions (08),
+  // refused sign-ins (28) and a database that does not exist (3D000); the driver's connect timeout.
+  const byCode = typeof code === 'string' && /^(E[A-Z]+|08...|28...|3D000)$/.test(code);
+  return byCode || /connection timeout/i.test(text) ? text.replace(/\s+/g, ' ') : undefined;
 }

@@ -127,3 +127,44 @@ describe('DiskBlobStore', () => {
     expect(fs.existsSync(path.join(dir, 'escape'))).toBe(false);
   });
 });
+
+describe('an S3 store that cannot be used at start', () => {
+  it('stops the start with one line saying why: a missing bucket, refused keys', async () => {
+    const s3 = await startTestS3('start');
+    try {
+      const open = (env: Record<string, string>) => openBlobStore(parseEnv({ ...s3.env, ...env }));
+      await expect(open({ STORAGE_URL: 's3://no-such-bucket/x' })).rejects.toThrow(
+        /^Invalid configuration: STORAGE_URL: cannot reach bucket no-such-bucket \(no such bucket, HTTP 404\)$/,
+      );
+      await expect(open({ AWS_ACCESS_KEY_ID: 'nobody' })).rejects.toThrow(
+        /^Invalid configuration: STORAGE_URL: cannot reach bucket sitecommand-photos \(the store refused the access keys, HTTP 403\)$/,
+      );
+    } finally {
+      await s3.close();
+    }
+  });
+});
+
+describe('an S3 store that stops answering while the server runs', () => {
+  it('answers 503 STORAGE_UNAVAILABLE with Retry-After (a client tries again), not a 500', async () => {
+    const s3 = await startTestS3('outage');
+    const blobs = await openBlobStore(parseEnv(s3.env));
+    await blobs.put('k1', Buffer.from('bytes'));
+    await s3.close();
+    for (const call of [
+      () => blobs.has('k1'),
+      () => blobs.get('k1'),
+      () => blobs.put('k2', Buffer.from('x')),
+    ]) {
+      const err: unknown = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toMatchObject({
+        status: 503,
+        code: 'STORAGE_UNAVAILABLE',
+        headers: { 'Retry-After': '30' },
+      });
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ConfigError, type Env, type S3Location } from '../env.ts';
+import { HttpError } from '../http.ts';
 import { UPLOAD_URL_TTL_SECONDS } from './signing.ts';
 import { assertStorageKey, type BlobStore, type IncomingUpload, type UploadGrant } from './index.ts';
 
@@ -64,9 +65,18 @@ export class S3BlobStore implements BlobStore {
       await client.send(new HeadBucketCommand({ Bucket: location.bucket }));
     } catch (err) {
       const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
-      const why = e.$metadata?.httpStatusCode ? `HTTP ${e.$metadata.httpStatusCode}` : (e.message ?? e.name);
+      const status = e.$metadata?.httpStatusCode;
+      // A HEAD has no body, so the SDK names a refusal only by its status ('Unknown', 'NotFound').
+      const why =
+        status === 403
+          ? 'the store refused the access keys, HTTP 403'
+          : status === 404
+            ? 'no such bucket, HTTP 404'
+            : status
+              ? `${e.name ?? 'Error'}, HTTP ${status}`
+              : `${e.name ?? 'Error'}, ${e.message ?? ''}`;
       throw new ConfigError(
-        `Invalid configuration: STORAGE_URL: cannot reach bucket ${location.bucket} (${e.name ?? 'Error'}, ${why})`.replace(
+        `Invalid configuration: STORAGE_URL: cannot reach bucket ${location.bucket} (${why})`.replace(
           /\s+/g,
           ' ',
         ),
@@ -74,6 +84,29 @@ export class S3BlobStore implements BlobStore {
     }
     const probe = await getSignedUrl(client, new GetObjectCommand({ Bucket: location.bucket, Key: 'probe' }));
     return new S3BlobStore(client, location, new URL(probe).origin);
+  }
+
+  /**
+   * Every request of a running server to the store. A store that cannot be reached or fails (no answer, a
+   * 5xx) answers the client 503 with Retry-After, as a busy database does, and logs one line, not the SDK's
+   * whole error; the store's own refusals (missing object, bad range) pass through to the caller.
+   */
+  private async reach<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+      const status = e.$metadata?.httpStatusCode;
+      if (status !== undefined && status < 500) throw err;
+      console.error(`photo storage unavailable: ${e.name ?? 'Error'}: ${e.message ?? ''}`.trim());
+      throw new HttpError(
+        503,
+        'STORAGE_UNAVAILABLE',
+        'Photo storage is not reachable right now; try again shortly',
+        undefined,
+        { 'Retry-After': '30' },
+      );
+    }
   }
 
   private path(key: string): string {
@@ -88,8 +121,8 @@ export class S3BlobStore implements BlobStore {
 
   private async read(path: string, range?: string): Promise<Buffer | null> {
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.location.bucket, Key: path, Range: range }),
+      const res = await this.reach(() =>
+        this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: path, Range: range })),
       );
       return Buffer.from((await res.Body?.transformToByteArray()) ?? []);
     } catch (err) {
@@ -101,18 +134,22 @@ export class S3BlobStore implements BlobStore {
   }
 
   private async write(path: string, bytes: Uint8Array, contentType?: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.location.bucket,
-        Key: path,
-        Body: bytes,
-        ContentType: contentType,
-      }),
+    await this.reach(() =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.location.bucket,
+          Key: path,
+          Body: bytes,
+          ContentType: contentType,
+        }),
+      ),
     );
   }
 
   private async remove(path: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: path }));
+    await this.reach(() =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: path })),
+    );
   }
 
   /** One PUT: S3 never shows a half-written object, so no temp-and-rename is needed. */
@@ -126,7 +163,9 @@ export class S3BlobStore implements BlobStore {
 
   async has(key: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.path(key) }));
+      await this.reach(() =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.path(key) })),
+      );
       return true;
     } catch (err) {
       if (isMissing(err)) return false;

@@ -60,7 +60,7 @@ export function TopBarFrame({
       {menu}
       {/* On a phone the name may take two lines rather than be cut ("Summit Buil..."). */}
       <p
-        className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold break-words text-slate-900 sm:truncate sm:text-base"
+        className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold wrap-anywhere text-slate-900 sm:truncate sm:text-base"
         data-testid="company-name"
       >
         {user.companyName || PRODUCT_NAME}

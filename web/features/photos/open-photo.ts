@@ -1,4 +1,5 @@
 import type { SyncDb } from '#sync/db.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { localImage } from './photo-image.tsx';
 import { photoFileUrl } from './import-photos.ts';
 
@@ -10,6 +11,15 @@ import { photoFileUrl } from './import-photos.ts';
 export async function openPhoto(db: SyncDb, photoId: string): Promise<void> {
   const tab = window.open('', '_blank');
   const blob = await localImage(db, photoId, 'full').catch(() => null);
+  if (!blob && !navigator.onLine) {
+    // The server's address would only show the browser's offline error page.
+    tab?.close();
+    toast({
+      title: 'Photo not on this device',
+      description: 'Its full image is on the server: it opens when you are online.',
+    });
+    return;
+  }
   const url = blob ? URL.createObjectURL(blob) : photoFileUrl(photoId);
   if (tab) tab.location.href = url;
   else window.open(url, '_blank', 'noopener');

@@ -62,7 +62,7 @@ export function CommunicationItem({ row, ctx }: { row: CommunicationRow; ctx: It
   return (
     <article aria-labelledby={titleId} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={titleId} className="min-w-0 font-semibold break-words text-slate-900">
+        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-900">
           {row.subject}
         </h3>
         <div className="flex flex-wrap gap-1.5">
@@ -73,7 +73,7 @@ export function CommunicationItem({ row, ctx }: { row: CommunicationRow; ctx: It
           <StatusBadge status={row.status ?? 'open'} />
         </div>
       </div>
-      <p className="text-sm break-words whitespace-pre-line text-slate-700">{row.message}</p>
+      <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{row.message}</p>
       <Meta
         parts={[
           ctx.projectName(row.projectId),
@@ -120,7 +120,7 @@ export function ChangeOrderItem({ row, ctx, canDecide, onDecide }: ChangeOrderIt
   return (
     <article aria-labelledby={titleId} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={titleId} className="min-w-0 font-semibold break-words text-slate-900">
+        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-900">
           {row.title}
         </h3>
         <div className="flex flex-wrap gap-1.5">
@@ -128,7 +128,7 @@ export function ChangeOrderItem({ row, ctx, canDecide, onDecide }: ChangeOrderIt
           <StatusBadge status={status} />
         </div>
       </div>
-      <p className="text-sm break-words whitespace-pre-line text-slate-700">{row.description}</p>
+      <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{row.description}</p>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
           <dt className="text-slate-600">Cost impact</dt>

@@ -263,7 +263,7 @@ function TodayItem({
             </span>
           </span>
           <span className="grid min-w-0">
-            <span className={cn('font-medium break-words', done && 'text-slate-500 line-through')}>
+            <span className={cn('font-medium wrap-anywhere', done && 'text-slate-500 line-through')}>
               {title}
             </span>
             <span className="text-xs text-slate-600">
@@ -312,7 +312,7 @@ function UpcomingItem({
         className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3"
       >
         <div className="grid min-w-0">
-          <span className="font-medium break-words">{title}</span>
+          <span className="font-medium wrap-anywhere">{title}</span>
           <span className="text-xs text-slate-600">
             {[project, `${formatDay(task.dueDate)} (${dueText})`].filter(Boolean).join(' · ')}
           </span>
@@ -345,7 +345,7 @@ function RequestItem({
         className="grid gap-1 rounded-md border border-slate-200 p-3"
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="font-medium break-words">{taskTitle}</span>
+          <span className="font-medium wrap-anywhere">{taskTitle}</span>
           <div className="flex items-center gap-2">
             <UnsentMarker rowId={change.id} />
             <span
@@ -361,7 +361,7 @@ function RequestItem({
         <p className="text-sm text-slate-700">
           {formatDay(change.originalDate)} → {formatDay(change.newDate)}
         </p>
-        {change.reason && <p className="text-sm break-words text-slate-600">{change.reason}</p>}
+        {change.reason && <p className="text-sm wrap-anywhere text-slate-600">{change.reason}</p>}
         {statusKey === 'pending' && (
           <div>
             <Button variant="link" size="sm" className="px-0" onClick={onEdit}>

@@ -171,7 +171,7 @@ export function MultiProjectOverview({
                 >
                   <div className="flex items-start justify-between gap-2">
                     {/* Two lines, not one cut short: "Phase 2" at the end of a name is what tells phases apart. */}
-                    <h3 className="line-clamp-2 min-w-0 text-sm font-semibold break-words text-slate-900">
+                    <h3 className="line-clamp-2 min-w-0 text-sm font-semibold wrap-anywhere text-slate-900">
                       {project.name}
                     </h3>
                     <Badge variant={HEALTH_BADGE[health]} className="shrink-0">
@@ -226,7 +226,7 @@ export function ActiveProjects({
         {shown.map((p) => (
           <li key={p.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 p-3">
             <div className="min-w-0">
-              <p className="line-clamp-2 text-sm font-semibold break-words text-slate-900">{p.name}</p>
+              <p className="line-clamp-2 text-sm font-semibold wrap-anywhere text-slate-900">{p.name}</p>
               {p.location && <p className="truncate text-xs text-slate-600">{p.location}</p>}
             </div>
             <Progress value={p.progress} aria-label={`Progress of ${p.name}`} />

@@ -13,7 +13,7 @@ export function ActivityItem({ activity, now }: { activity: Activity; now: Date 
   const actor = activityActor(activity);
   return (
     <li className="grid min-w-0 grid-cols-1 gap-0.5 border-b border-slate-100 py-2 last:border-b-0">
-      <p className="text-sm break-words text-slate-900">{activity.description || activity.action_type}</p>
+      <p className="text-sm wrap-anywhere text-slate-900">{activity.description || activity.action_type}</p>
       <p className="text-xs text-slate-600">
         {actor && <span>{actor} · </span>}
         <time dateTime={activity.created_at}>{activityTimeText(activity.created_at, now)}</time>

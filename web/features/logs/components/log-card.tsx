@@ -10,10 +10,12 @@ import {
 } from 'lucide-react';
 import { nextLogStatus } from '#shared/rules/log-filters.ts';
 import type { ProjectLogRow } from '#sync/db.ts';
+import { useOptionalSyncDb } from '#web/app/local-data.tsx';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { PhotoImage } from '#web/features/photos/photo-image.tsx';
+import { openPhoto } from '#web/features/photos/open-photo.ts';
+import { PhotoImage, photoIdOf } from '#web/features/photos/photo-image.tsx';
 import {
   LOG_STATUS_BADGES,
   LOG_STATUS_LABELS,
@@ -60,6 +62,7 @@ export function LogCard({
   const next = nextLogStatus(log.status);
   const title = log.title || 'Untitled log';
   const images = log.images ?? [];
+  const db = useOptionalSyncDb();
   return (
     <article
       aria-label={title}
@@ -70,7 +73,7 @@ export function LogCard({
           <Icon className="h-5 w-5" aria-label={`${labelOf(LOG_TYPE_LABELS, type)} log`} />
         </span>
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
-          <h2 className="text-base font-semibold break-words text-slate-900">{title}</h2>
+          <h2 className="text-base font-semibold wrap-anywhere text-slate-900">{title}</h2>
           <p className="truncate text-sm text-slate-600">{projectName ?? 'Unknown Project'}</p>
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={LOG_TYPE_BADGES[type] ?? 'secondary'}>{labelOf(LOG_TYPE_LABELS, log.type)}</Badge>
@@ -81,7 +84,9 @@ export function LogCard({
           </div>
         </div>
       </header>
-      {log.content && <p className="text-sm break-words whitespace-pre-line text-slate-800">{log.content}</p>}
+      {log.content && (
+        <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">{log.content}</p>
+      )}
       {images.length > 0 && (
         <ul aria-label="Photos" className="flex flex-wrap gap-2">
           {images.map((src, i) => (
@@ -90,6 +95,13 @@ export function LogCard({
                 href={src}
                 target="_blank"
                 rel="noopener noreferrer"
+                // The device's bytes first (offline, or not uploaded yet), as the gallery's View does.
+                onClick={(e) => {
+                  const id = photoIdOf(src);
+                  if (!db || !id || e.ctrlKey || e.metaKey || e.shiftKey) return;
+                  e.preventDefault();
+                  void openPhoto(db, id);
+                }}
                 aria-label={`Open photo ${i + 1} of ${title} in a new tab`}
                 className="block h-20 w-20 overflow-hidden rounded-md border border-slate-200 bg-slate-100"
               >

@@ -59,7 +59,7 @@ export function PhotoCard({
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-3">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 font-medium break-words text-slate-900">{description}</h3>
+          <h3 className="min-w-0 font-medium wrap-anywhere text-slate-900">{description}</h3>
           <UnsentMarker rowId={photo.id} />
         </div>
         <p className="truncate text-sm text-slate-600">{projectName}</p>

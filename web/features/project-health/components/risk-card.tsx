@@ -39,7 +39,7 @@ export function RiskCard({
           <Badge variant="secondary">{labelOf(RISK_STATUS_LABELS, risk.status)}</Badge>
         </div>
       </div>
-      {risk.riskDescription && <p className="text-sm break-words text-slate-700">{risk.riskDescription}</p>}
+      {risk.riskDescription && <p className="text-sm wrap-anywhere text-slate-700">{risk.riskDescription}</p>}
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-slate-600">Probability</dt>
@@ -65,7 +65,7 @@ export function RiskCard({
         </div>
       </dl>
       {risk.mitigationPlan && (
-        <p className="text-sm break-words text-slate-700">
+        <p className="text-sm wrap-anywhere text-slate-700">
           <span className="font-medium">Mitigation: </span>
           {risk.mitigationPlan}
         </p>

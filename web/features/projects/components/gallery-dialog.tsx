@@ -173,7 +173,7 @@ export function GalleryDialog({
             />
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-500">Description</dt>
-              <dd className="break-words text-slate-900">{details.description || 'Project Photo'}</dd>
+              <dd className="wrap-anywhere text-slate-900">{details.description || 'Project Photo'}</dd>
               <dt className="text-slate-500">Uploaded</dt>
               <dd className="text-slate-900">
                 {formatPhotoDate(details.createdAt, timeZone) || 'Not yet uploaded'}

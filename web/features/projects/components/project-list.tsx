@@ -40,14 +40,14 @@ function ProjectListRow({ project, actions }: { project: ProjectRow; actions: Pr
           <UnsentMarker rowId={project.id} />
         </span>
         {project.description && (
-          <p className="text-xs font-normal break-words text-slate-600">{project.description}</p>
+          <p className="text-xs font-normal wrap-anywhere text-slate-600">{project.description}</p>
         )}
       </th>
       <Cell label="Status">
         <ProjectStatusBadge status={project.status} />
       </Cell>
       <Cell label="Location" className="text-slate-700">
-        <span className="min-w-0 text-right break-words md:text-left">{project.location}</span>
+        <span className="min-w-0 text-right wrap-anywhere md:text-left">{project.location}</span>
       </Cell>
       <Cell label="Progress">
         <div className="flex items-center gap-2 md:min-w-28">

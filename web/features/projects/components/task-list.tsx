@@ -53,7 +53,7 @@ export function TaskList({
             aria-labelledby={`task-${task.id}`}
           >
             <div className="grid min-w-0 gap-1">
-              <p id={`task-${task.id}`} className="text-sm font-medium break-words text-slate-900">
+              <p id={`task-${task.id}`} className="text-sm font-medium wrap-anywhere text-slate-900">
                 {title}
               </p>
               <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">

@@ -83,7 +83,7 @@ export function OverviewTab(props: OverviewTabProps) {
                 >
                   <div className="flex flex-wrap items-center gap-2">
                     {/* At least 12rem wide: on a phone the badges wrap below rather than squeeze the reason. */}
-                    <span className="min-w-0 flex-1 basis-48 font-medium break-words text-slate-900">
+                    <span className="min-w-0 flex-1 basis-48 font-medium wrap-anywhere text-slate-900">
                       {item.change.reason}
                     </span>
                     <Badge variant="info">Updated</Badge>

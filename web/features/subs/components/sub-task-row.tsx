@@ -102,7 +102,7 @@ export function SubTaskRow({
           />
           <span
             className={cn(
-              'min-w-0 text-sm font-medium break-words text-slate-900',
+              'min-w-0 text-sm font-medium wrap-anywhere text-slate-900',
               done && 'text-slate-500 line-through',
             )}
           >

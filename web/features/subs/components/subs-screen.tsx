@@ -352,7 +352,7 @@ export function SubsScreen({
                     >
                       <button
                         type="button"
-                        className="min-h-11 min-w-0 text-left font-medium break-words text-slate-900 hover:underline"
+                        className="min-h-11 min-w-0 text-left font-medium wrap-anywhere text-slate-900 hover:underline"
                         onClick={() => setDialog({ kind: 'edit', task: t })}
                       >
                         {t.title || 'Untitled task'}

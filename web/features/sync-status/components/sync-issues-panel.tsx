@@ -119,7 +119,7 @@ function IssueItem({ issue, names }: { issue: SyncIssue; names: IssueNames }) {
     <li className="rounded-md border border-slate-200 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-medium break-words text-slate-900">{heading}</h3>
+          <h3 className="font-medium wrap-anywhere text-slate-900">{heading}</h3>
           <p className="text-xs text-slate-500">{format(issue.createdAt, 'MMM d, yyyy h:mm a')}</p>
         </div>
         <Badge variant={issue.kind === 'conflict' ? 'secondary' : 'destructive'}>{text.badge}</Badge>
@@ -144,7 +144,7 @@ function IssueItem({ issue, names }: { issue: SyncIssue; names: IssueNames }) {
           {fields.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="text-slate-500">{label(k)}</dt>
-              <dd className="break-words text-slate-800">{valueInWords(k, v, nameOf, m?.table)}</dd>
+              <dd className="wrap-anywhere text-slate-800">{valueInWords(k, v, nameOf, m?.table)}</dd>
             </div>
           ))}
         </dl>

@@ -212,7 +212,7 @@ export const TaskCard = memo(function TaskCard(props: TaskItemProps) {
     >
       <div className="flex items-start gap-2">
         {selectable && <SelectBox task={task} actions={actions} selected={selected} />}
-        <TitleButton task={task} actions={actions} className="line-clamp-2 break-words" />
+        <TitleButton task={task} actions={actions} className="line-clamp-2 wrap-anywhere" />
       </div>
       {task.description && <p className="line-clamp-2 text-sm text-slate-600">{task.description}</p>}
       <Facts {...props} className="max-h-11" />

@@ -14,7 +14,7 @@ export const SelectTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithout
       <S.Trigger
         ref={ref}
         className={cn(
-          'flex h-11 w-full items-center md:h-10 justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600/40 disabled:opacity-50 data-[placeholder]:text-slate-400',
+          'flex h-11 w-full items-center md:h-10 justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600 disabled:opacity-50 data-[placeholder]:text-slate-500',
           className,
         )}
         {...props}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FileSignature, MessageSquarePlus } from 'lucide-react';
 import { newId } from '#shared/ids.ts';
 import { zoneOrDefault } from '#shared/rules/dates.ts';
@@ -54,6 +54,7 @@ export function CommunicationsFeed({ projectId }: { projectId?: string }) {
   const savedToast = useSavedToast(db);
   const { user } = useSession();
   const [tab, setTab] = useState<FeedTab>('all');
+  const panelId = useId();
   const [chosenProject, setChosenProject] = useState<string>(ALL_PROJECTS);
   const [limit, setLimit] = useState(FEED_PAGE);
   const [dialog, setDialog] = useState<'communication' | 'change-order' | null>(null);
@@ -159,7 +160,8 @@ export function CommunicationsFeed({ projectId }: { projectId?: string }) {
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0 max-w-full">
           <TabsList aria-label="Communication types" className="flex max-w-full flex-wrap justify-start">
             {FEED_TABS.map((t) => (
-              <TabsTrigger key={t} value={t}>
+              // The one panel below shows whichever type is chosen.
+              <TabsTrigger key={t} value={t} aria-controls={panelId}>
                 {TAB_LABELS[t]}
               </TabsTrigger>
             ))}
@@ -191,7 +193,7 @@ export function CommunicationsFeed({ projectId }: { projectId?: string }) {
         )}
       </div>
 
-      <div role="tabpanel" aria-label={TAB_LABELS[tab]} className="grid min-w-0 gap-3">
+      <div id={panelId} role="tabpanel" aria-label={TAB_LABELS[tab]} className="grid min-w-0 gap-3">
         {!page ? (
           <Spinner label="Loading communications..." className="py-8" />
         ) : page.items.length === 0 ? (

@@ -64,6 +64,9 @@ export function PhotoFilters({ filter, onChange, projects, tags, logs }: PhotoFi
           <TabsTrigger value="tag">Tag</TabsTrigger>
           <TabsTrigger value="log">Log</TabsTrigger>
         </TabsList>
+        <TabsContent value="all" className="sr-only">
+          Every photo is shown.
+        </TabsContent>
         <TabsContent value="project" className="mt-3">
           <Label htmlFor={`${id}-project`} className="sr-only">
             Project

@@ -99,7 +99,7 @@ export function CalendarTab({
                     data-today={cell.isToday || undefined}
                     className={cn(
                       'h-24 border border-slate-200 p-0.5 align-top sm:p-1',
-                      !cell.inMonth && 'bg-slate-50 text-slate-400',
+                      !cell.inMonth && 'bg-slate-50 text-slate-500',
                       cell.isToday && 'bg-teal-50 ring-2 ring-teal-600 ring-inset',
                     )}
                   >

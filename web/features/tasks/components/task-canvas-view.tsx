@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import type { TaskGroups } from '#shared/rules/task-groups.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -79,6 +79,7 @@ export const TaskCanvasView = memo(function TaskCanvasView({
   item,
   selected,
 }: TaskCanvasViewProps) {
+  const panelId = useId();
   const columns = useColumns();
   const projectCount = groups.projects.reduce((n, g) => n + g.tasks.length, 0);
   const items = useMemo(() => {
@@ -121,14 +122,15 @@ export const TaskCanvasView = memo(function TaskCanvasView({
       <Tabs value={tab} onValueChange={(v) => onTab(v as CanvasTab)}>
         <TabsList className="flex w-full flex-wrap justify-start sm:w-auto" aria-label="Canvas tabs">
           {(Object.keys(CANVAS_TAB_LABELS) as CanvasTab[]).map((t) => (
-            <TabsTrigger key={t} value={t}>
+            // The one panel below shows whichever tab is chosen.
+            <TabsTrigger key={t} value={t} aria-controls={panelId}>
               {CANVAS_TAB_LABELS[t]}
             </TabsTrigger>
           ))}
         </TabsList>
       </Tabs>
       {tab === 'overview' ? (
-        <div className="grid gap-4" role="tabpanel" aria-label="Overview">
+        <div id={panelId} className="grid gap-4" role="tabpanel" aria-label="Overview">
           <dl className="grid grid-cols-3 gap-3">
             {(
               [
@@ -147,32 +149,36 @@ export const TaskCanvasView = memo(function TaskCanvasView({
           <div className={grid}>{overview(OVERVIEW_TASKS).map(card)}</div>
         </div>
       ) : (
-        <VirtualRows
-          aria-label={CANVAS_TAB_LABELS[tab]}
-          items={items}
-          getKey={keyOf}
-          sizeOf={sizeOf}
-          render={(i) =>
-            i.kind === 'hint' ? (
-              <p className="flex h-full items-center text-sm text-slate-600">{i.text}</p>
-            ) : i.kind === 'header' ? (
-              <h2 className="flex h-full items-center gap-3 overflow-hidden pt-2">
-                <ProgressRing percent={i.percent} colour={i.colour} />
-                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
-                  <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                    <span className="min-w-0 truncate text-base font-semibold text-slate-900">{i.name}</span>
-                    <span className="shrink-0 text-xs font-normal text-slate-600">
-                      {i.count} {i.count === 1 ? 'task' : 'tasks'} · {i.percent}% complete
+        <div id={panelId} role="tabpanel" aria-label={CANVAS_TAB_LABELS[tab]}>
+          <VirtualRows
+            aria-label={CANVAS_TAB_LABELS[tab]}
+            items={items}
+            getKey={keyOf}
+            sizeOf={sizeOf}
+            render={(i) =>
+              i.kind === 'hint' ? (
+                <p className="flex h-full items-center text-sm text-slate-600">{i.text}</p>
+              ) : i.kind === 'header' ? (
+                <h2 className="flex h-full items-center gap-3 overflow-hidden pt-2">
+                  <ProgressRing percent={i.percent} colour={i.colour} />
+                  <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
+                    <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                      <span className="min-w-0 truncate text-base font-semibold text-slate-900">
+                        {i.name}
+                      </span>
+                      <span className="shrink-0 text-xs font-normal text-slate-600">
+                        {i.count} {i.count === 1 ? 'task' : 'tasks'} · {i.percent}% complete
+                      </span>
                     </span>
+                    <ProgressBar percent={i.percent} colour={i.colour} label={`Progress of ${i.name}`} />
                   </span>
-                  <ProgressBar percent={i.percent} colour={i.colour} label={`Progress of ${i.name}`} />
-                </span>
-              </h2>
-            ) : (
-              <div className={`${grid} h-full pb-3`}>{i.tasks.map(card)}</div>
-            )
-          }
-        />
+                </h2>
+              ) : (
+                <div className={`${grid} h-full pb-3`}>{i.tasks.map(card)}</div>
+              )
+            }
+          />
+        </div>
       )}
     </div>
   );

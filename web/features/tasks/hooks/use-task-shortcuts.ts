@@ -12,11 +12,14 @@ export interface TaskShortcuts {
 }
 
 /** Whether the key went to something the user types into: E and S must not fire there (spec 02 section 2). */
+/** Inputs that take no typed text: a key pressed on one (a ticked bulk checkbox) is a shortcut. */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color']);
+
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+  if (target instanceof HTMLInputElement) return !NOT_TYPED.has(target.type);
+  return target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
 }
 
 /**

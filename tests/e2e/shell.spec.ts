@@ -66,7 +66,12 @@ test('an admin sees every item, and every item opens a screen (no dead link)', a
       page.getByRole('main').getByRole('heading', { level: 1, name: expected[label] }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+    // The tab says which screen this is, and a screen reader hears the new screen's name.
+    await expect(page).toHaveTitle(`${label} · SiteCommand`);
+    await expect(page.getByTestId('route-announcer')).toHaveText(label);
   }
+  await page.goto('/no-such-screen');
+  await expect(page).toHaveTitle('Page not found · SiteCommand');
   await page.goto('/rbac');
   await expect(page.getByRole('heading', { level: 1, name: 'RBAC Administration' })).toBeVisible();
   watch.expectClean();

@@ -15,6 +15,7 @@ import {
   signedInScreenAt,
   type AppScreenPath,
 } from './app-paths.ts';
+import { RouteTitle } from './route-title.tsx';
 import { useCurrentUser, useSession } from './session.tsx';
 import { SignedInFrame } from './shell/frame.tsx';
 import { CurrentScreenFrame } from './shell/screen-frames.tsx';
@@ -237,7 +238,27 @@ function SignedInRoutes() {
 }
 
 /** The route table: public pages when signed out, the app shell when signed in (spec 01/02 section 2). */
+/** The name of the screen at an address, for the tab's title: signed in or not. */
+function screenTitle(signedIn: boolean, pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/login') return 'Sign in';
+  if (path === '/') return signedIn ? SCREENS['/dashboard'].title : null;
+  if (path in SCREENS) return SCREENS[path as AppScreenPath].title;
+  return 'Page not found';
+}
+
 export function AppRoutes() {
+  const { status, user } = useSession();
+  const signedIn = status === 'authenticated' && !!user;
+  return (
+    <>
+      <RouteTitle titleOf={(pathname) => (status === 'loading' ? null : screenTitle(signedIn, pathname))} />
+      <SessionRoutes />
+    </>
+  );
+}
+
+function SessionRoutes() {
   const { status, user, signingOut } = useSession();
   if (status === 'loading') return <FullScreenSpinner label={SESSION_LOADING_TEXT} />;
   if (status === 'unauthenticated' || !user) return <SignedOutRoutes />;

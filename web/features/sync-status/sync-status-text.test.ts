@@ -47,6 +47,9 @@ describe('sync status texts', () => {
       'waiting',
       '1 photo waiting',
     ]);
+    // The phone's header word gives their number: its count badge counts changes only.
+    expect(at({ blobsPending: 200 }).word).toBe('200 photos');
+    expect(at({ pending: 1, oldestPendingAt: NOW, blobsPending: 200 }).word).toBe('Waiting');
     const offline = at({ online: false, pending: 2, oldestPendingAt: NOW });
     expect([offline.phase, offline.word]).toEqual(['offline', 'Offline']);
     expect(at({ pushing: true }, { sessionOffline: true }).phase).toBe('offline');

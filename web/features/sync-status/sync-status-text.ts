@@ -89,7 +89,14 @@ export function describeSyncStatus(
         : 'synced';
   // Nothing waits, but a refused change is not "all sent": it was sent and not saved.
   const refused = status.issues > 0;
-  const word = phase === 'synced' && refused ? `${status.issues} not saved` : PHASE_WORDS[phase];
+  // Only photos waiting: the phone header has no count badge for them (that counts changes), so its word
+  // gives the number.
+  const word =
+    phase === 'synced' && refused
+      ? `${status.issues} not saved`
+      : phase === 'waiting' && status.pending === 0 && status.blobsPending > 0
+        ? plural(status.blobsPending, 'photo', 'photos')
+        : PHASE_WORDS[phase];
   // The age of the oldest unsent change is always there (DESIGN.md section 7), not only once it is stale.
   const oldest =
     status.oldestPendingAt === null

@@ -53,6 +53,27 @@ describe('SyncIndicator', () => {
     db.close();
   });
 
+  it('tells a screen reader when the device goes offline, comes back, and everything waiting is sent', () => {
+    const db = openSyncDb({ companyId: 'company-indicator-live', userId: 'user-1' });
+    const { engine, set } = fakeSyncEngine({});
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <SyncIndicator />
+      </StaticLocalData>,
+    );
+    const live = screen.getByTestId('sync-announcer');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.textContent).toBe('');
+    act(() => set({ online: false }));
+    expect(live.textContent).toBe('Offline. Your changes are saved on this device.');
+    act(() => set({ pending: 2, oldestPendingAt: Date.now() }));
+    act(() => set({ online: true, pushing: true }));
+    expect(live.textContent).toBe('Back online.');
+    act(() => set({ pending: 0, oldestPendingAt: null, pushing: false }));
+    expect(live.textContent).toBe('All changes sent.');
+    db.close();
+  });
+
   it('names a failing sync in the header button, not only inside the popover', () => {
     const db = openSyncDb({ companyId: 'company-indicator-failing', userId: 'user-1' });
     const { engine, set } = fakeSyncEngine({});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   AlertTriangle,
   CloudCheck,
@@ -35,6 +35,26 @@ const PHASE_ICONS: Record<SyncPhase, LucideIcon> = {
   synced: CloudCheck,
 };
 
+/**
+ * What a screen reader is told as the sync phase changes: losing the connection, getting it back, and
+ * everything reaching the server after it waited. Not the start (the button's name says it) and not each
+ * local save (its toast says it).
+ */
+function usePhaseAnnouncement(phase: SyncPhase, waiting: number): string {
+  const previous = useRef({ phase, waiting });
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = { phase, waiting };
+    if (phase === 'offline' && was.phase !== 'offline')
+      setSaid('Offline. Your changes are saved on this device.');
+    else if (phase !== 'offline' && was.phase === 'offline') setSaid('Back online.');
+    // Pulls come and go every few seconds: only the end of a wait is news.
+    else if (phase !== 'offline' && waiting === 0 && was.waiting > 0) setSaid('All changes sent.');
+  }, [phase, waiting]);
+  return said;
+}
+
 /** The top-bar sync state: online/offline, changes and photos waiting, last sync, and the Sync issues list. */
 export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boolean }) {
   const status = useSyncStatus();
@@ -62,8 +82,14 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
     .filter(Boolean)
     .join(', ');
 
+  const announcement = usePhaseAnnouncement(text.phase, status.pending + status.blobsPending);
+
   return (
     <>
+      {/* The button's name changes silently; a screen reader hears the moments that matter here. */}
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="sync-announcer">
+        {announcement}
+      </p>
       <Popover.Root>
         <Popover.Trigger asChild>
           <Button

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { openSyncDb } from '#sync/db.ts';
+import { openSyncDb, readMeta } from '#sync/db.ts';
+import { appNow, setServerClockOffset } from '#web/lib/app-clock.ts';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { FirstScreenShown, LocalDataProvider } from './local-data.tsx';
 import { useSession } from './session.tsx';
@@ -194,5 +195,31 @@ describe('start-up order (budget B10)', () => {
     act(() => set({ pulling: false }));
     await waitFor(() => expect(asked()).toBe(2));
     db.close();
+  });
+});
+
+describe("the screens' clock", () => {
+  it('takes the clock offset the last pull stored, at start and after each completed pull', async () => {
+    stubApi({ 'GET /api/auth/user': () => json(TEST_USER) });
+    const scope = { companyId: TEST_USER.companyId, userId: `${TEST_USER.id}-${Date.now()}` };
+    const db = openSyncDb(scope);
+    const meta = await readMeta(db);
+    await db.meta.put({ ...meta, clockOffsetMs: 3 * 86_400_000 });
+    const { engine, set } = fakeSyncEngine();
+    try {
+      renderInApp(
+        <LocalDataProvider scope={scope} db={db} createEngine={() => engine}>
+          <p>Shell</p>
+        </LocalDataProvider>,
+      );
+      await waitFor(() => expect(appNow().getTime() - Date.now()).toBeGreaterThan(3 * 86_400_000 - 5_000));
+      // A later pull measured the phone's clock right again.
+      await db.meta.put({ ...meta, clockOffsetMs: 120 });
+      act(() => set({ lastSyncedAt: Date.now() }));
+      await waitFor(() => expect(Math.abs(appNow().getTime() - Date.now())).toBeLessThan(5_000));
+    } finally {
+      setServerClockOffset(0);
+      db.close();
+    }
   });
 });

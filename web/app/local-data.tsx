@@ -15,6 +15,7 @@ import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
 import { loadMutationCheck, mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
 import { afterPaint } from '#web/lib/after-paint.ts';
+import { setServerClockOffset } from '#web/lib/app-clock.ts';
 import { firstCycleOver, precacheGate } from './precache-gate.ts';
 import { checkForUpdate } from './pwa-state.ts';
 import { requestPersistentStorage, useSession } from './session.tsx';
@@ -159,7 +160,19 @@ export function LocalDataProvider({
     let tooOld = false;
     // The service worker's first install waits for this page's first sync cycle (precache-gate.ts).
     if (engine && firstCycleOver(engine.status.get())) precacheGate.firstDownloadSettled();
+    // The screens' "today" follows the clock correction each completed pull measured (web/lib/app-clock.ts).
+    const readClockOffset = () =>
+      void db.meta.get('state').then(
+        (m) => setServerClockOffset(m?.clockOffsetMs),
+        () => {},
+      );
+    readClockOffset();
+    let syncedAt = engine?.status.get().lastSyncedAt ?? null;
     const unsubscribe = engine?.status.subscribe((s) => {
+      if (s.lastSyncedAt !== syncedAt) {
+        syncedAt = s.lastSyncedAt;
+        readClockOffset();
+      }
       if (firstCycleOver(s)) precacheGate.firstDownloadSettled();
       if (s.paused === 'unauthorized') void refreshSession();
       if (s.paused === 'schema' && !tooOld) checkForUpdate();

@@ -1,3 +1,4 @@
+import { appNow } from '#web/lib/app-clock.ts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { newId } from '#shared/ids.ts';
@@ -180,7 +181,7 @@ function ScheduleChangeForm({
   const id = (name: string) => `${base}-${name}`;
 
   const [setup] = useState(() => {
-    const now = new Date();
+    const now = appNow();
     const dueOf = (task: string) => choices.find((c) => c.id === task)?.dueDate ?? null;
     const presetOriginal = originalDate ?? (taskId ? dueOf(taskId) : null);
     let initial: ScheduleChangeFormValues = emptyScheduleChangeForm(now, timeZone);

@@ -17,6 +17,7 @@ import {
   testDb,
   writeTo,
 } from '#web/features/schedule-changes/test-support.tsx';
+import { setServerClockOffset } from '#web/lib/app-clock.ts';
 import { CrewScreen } from './crew-screen.tsx';
 
 beforeAll(polyfillDom);
@@ -54,6 +55,25 @@ const titles = (region: HTMLElement) =>
     .map((a) => a.getAttribute('aria-label'));
 
 describe('Crew Dashboard', () => {
+  it("follows the server's day when the phone's clock is 3 days behind (the offset its last pull measured)", async () => {
+    at('2026-03-07T12:00:00.000Z'); // the phone says Mar 7; the server said it is Mar 10
+    setServerClockOffset(3 * 86_400_000);
+    db = testDb();
+    await db.projects.put(pulledProject(PROJECT_A, 'Harbor Tower'));
+    await db.tasks.bulkPut([
+      pulledTask(taskId(1), 'Pour slab', { dueDate: '2026-03-10T15:00:00.000Z' }),
+      pulledTask(taskId(2), 'Phone-day task', { dueDate: '2026-03-07T15:00:00.000Z' }),
+    ]);
+    try {
+      await show();
+      await waitFor(() => expect(titles(section("Today's Tasks"))).toEqual(['Pour slab']), SLOW);
+      // The task due on the phone's own day is three days overdue by the server's.
+      expect(titles(section('Upcoming Tasks (Next 7 Days)'))).toEqual([]);
+    } finally {
+      setServerClockOffset(0);
+    }
+  });
+
   it("selects today's, upcoming and completed-today tasks of the signed-in user, with the counters", async () => {
     at('2026-03-10T12:00:00.000Z');
     db = testDb();

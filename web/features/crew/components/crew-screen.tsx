@@ -13,7 +13,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { ScheduleChangeDialog } from '#web/features/schedule-changes/schedule-change-dialog.tsx';
-import { useCrewData, useNow } from '../hooks/use-crew-data.ts';
+import { useAppNow } from '#web/lib/app-clock.ts';
+import { useCrewData } from '../hooks/use-crew-data.ts';
 
 export interface CrewScreenProps {
   db: SyncDb;
@@ -60,7 +61,7 @@ type Dialog = { mode: 'request'; task: TaskRow } | { mode: 'edit'; change: Sched
 
 /** /crew (spec 02 section 2): a crew member's day, from the device mirror, online or not. */
 export function CrewScreen({ db, write, userId, firstName, timeZone = DEFAULT_TIME_ZONE }: CrewScreenProps) {
-  const now = useNow();
+  const now = useAppNow();
   const data = useCrewData(db, userId, now, timeZone);
   const savedToast = useSavedToast(db);
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { crewDay, CREW_RECENT_REQUESTS, type CrewDay } from '#shared/rules/crew-day.ts';
 import type { ScheduleChangeRow, SyncDb, TaskRow } from '#sync/db.ts';
@@ -64,16 +64,6 @@ async function readRows(db: SyncDb, userId: string): Promise<Rows> {
   const projects = await db.projects.bulkGet(projectIds);
   const projectNames = new Map(projects.flatMap((p) => (p?.name ? [[p.id, p.name] as const] : [])));
   return { tasks, requests, taskTitles, projectNames };
-}
-
-/** The current time, moved on every minute so the screen rolls over to a new day by itself. */
-export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 /** The Crew Dashboard's data from the device mirror (undefined until the first read answers). */

@@ -6,7 +6,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { isNetworkError } from '#web/lib/api.ts';
 import { useBrowserOnline } from '#web/lib/use-online.ts';
 import { useActivityPages } from '../hooks/use-activities.ts';
-import { useNow } from '../hooks/use-field-data.ts';
+import { useAppNow } from '#web/lib/app-clock.ts';
 import { ActivityItem, OfficeReadProblem } from './recent-activity.tsx';
 import { LINK_CLASS } from './widget.tsx';
 
@@ -15,7 +15,7 @@ import { LINK_CLASS } from './widget.tsx';
  * 'Load more' for older ones. Kept per user like Recent Activity, so it opens offline "as of" its time.
  */
 export function ActivityList({ now: fixedNow, userOffline }: { now?: Date; userOffline?: boolean }) {
-  const now = useNow(fixedNow);
+  const now = useAppNow(fixedNow);
   const pages = useActivityPages();
   const online = useBrowserOnline();
   const offline = !online || userOffline === true || isNetworkError(pages.error);

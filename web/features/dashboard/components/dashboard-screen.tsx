@@ -13,7 +13,8 @@ import { isNetworkError, serverMessage } from '#web/lib/api.ts';
 import type { CurrentUser } from '#web/lib/session-user.ts';
 import { useBrowserOnline } from '#web/lib/use-online.ts';
 import { useRecentActivity } from '../hooks/use-activities.ts';
-import { useFieldData, useNow, type DashboardTaskView } from '../hooks/use-field-data.ts';
+import { useAppNow } from '#web/lib/app-clock.ts';
+import { useFieldData, type DashboardTaskView } from '../hooks/use-field-data.ts';
 import { ActiveProjects, MultiProjectOverview, QuickActions, StatCards } from './overview-widgets.tsx';
 import { DashboardFrame } from './dashboard-frame.tsx';
 import { RecentActivity } from './recent-activity.tsx';
@@ -65,7 +66,7 @@ export const DashboardScreen = memo(function DashboardScreen({
   now: fixedNow,
   downloading,
 }: DashboardScreenProps) {
-  const now = useNow(fixedNow);
+  const now = useAppNow(fixedNow);
   const finance = canSeeFinance(user);
   const activity = useRecentActivity();
   const online = useBrowserOnline();

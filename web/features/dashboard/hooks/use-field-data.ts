@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { addCalendarDays, startOfTodayIn, todayIn } from '#shared/rules/dates.ts';
 import {
@@ -143,15 +143,4 @@ export function useFieldData(db: SyncDb, now: Date, timeZone: string): FieldData
     [projects, now, timeZone],
   );
   return { projects, newThisWeek, tasks, photos };
-}
-
-/** The current time, moved on every minute so the dashboard rolls over to a new day by itself. */
-export function useNow(fixed?: Date, intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => fixed ?? new Date());
-  useEffect(() => {
-    if (fixed) return;
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [fixed, intervalMs]);
-  return fixed ?? now;
 }

@@ -1,3 +1,4 @@
+import { appNow } from '#web/lib/app-clock.ts';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { logFilterPredicate, type LogFilters } from '#shared/rules/log-filters.ts';
 import type { ProjectLogRow, ProjectRow, SyncDb } from '#sync/db.ts';
@@ -19,7 +20,7 @@ export function useLogPage(
   limit: number,
 ): LogPage | undefined {
   return useLiveQuery(async () => {
-    const keep = logFilterPredicate(filters, new Date(), timeZone);
+    const keep = logFilterPredicate(filters, appNow(), timeZone);
     const rows = await db.project_logs
       .orderBy('createdAt')
       .reverse()

@@ -1,3 +1,4 @@
+import { appNow } from '#web/lib/app-clock.ts';
 import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { PROJECT_STATUSES } from '#shared/enums.ts';
@@ -62,7 +63,7 @@ export function ProjectFormDialog({
 }: ProjectFormDialogProps) {
   const base = useId();
   const [schema] = useState(() =>
-    projectFormSchema({ mode, now: new Date(), timeZone, initialDueDate: initial?.dueDate, storedDueDate }),
+    projectFormSchema({ mode, now: appNow(), timeZone, initialDueDate: initial?.dueDate, storedDueDate }),
   );
   const form = usePatchForm(schema, initial ?? emptyProjectForm());
   // Typed over the loaded values once the form is mounted (react-hook-form marks a field dirty only for
@@ -178,7 +179,7 @@ export function ProjectFormDialog({
             <Input
               {...fieldProps(id('due'), errors.dueDate)}
               type="date"
-              min={minDueDate(mode, new Date(), timeZone)}
+              min={minDueDate(mode, appNow(), timeZone)}
               {...form.register('dueDate')}
             />
           </FormField>

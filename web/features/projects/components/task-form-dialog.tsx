@@ -1,3 +1,4 @@
+import { appNow } from '#web/lib/app-clock.ts';
 import { useId, useState } from 'react';
 import { TASK_PRIORITIES, TASK_STATUSES } from '#shared/enums.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -58,7 +59,7 @@ export function TaskFormDialog({
 }: TaskFormDialogProps) {
   const base = useId();
   const [schema] = useState(() =>
-    taskFormSchema({ now: new Date(), timeZone, initialDueDate: initial.dueDate, storedDueDate }),
+    taskFormSchema({ now: appNow(), timeZone, initialDueDate: initial.dueDate, storedDueDate }),
   );
   const form = usePatchForm(schema, initial);
   const { errors: fieldErrors, isSubmitting: saving } = form.formState;
@@ -199,7 +200,7 @@ export function TaskFormDialog({
               <Input
                 {...fieldProps(id('due'), errors.dueDate)}
                 type="date"
-                min={todayIn(new Date(), timeZone)}
+                min={todayIn(appNow(), timeZone)}
                 {...form.register('dueDate')}
               />
             </FormField>

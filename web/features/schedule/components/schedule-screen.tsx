@@ -10,7 +10,8 @@ import {
   ScheduleChangeDialog,
   type ScheduleChangeDialogProps,
 } from '#web/features/schedule-changes/schedule-change-dialog.tsx';
-import { useNow, useProjects } from '../hooks/use-schedule-data.ts';
+import { useAppNow } from '#web/lib/app-clock.ts';
+import { useProjects } from '../hooks/use-schedule-data.ts';
 import { CalendarTab } from './calendar-tab.tsx';
 import { GanttTab } from './gantt-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
@@ -43,7 +44,7 @@ type DialogState = Pick<ScheduleChangeDialogProps, 'mode' | 'taskId' | 'original
  */
 export function ScheduleScreen({ db, userId, grants, timeZone: zone, now: fixedNow }: ScheduleScreenProps) {
   const timeZone = zoneOrDefault(zone);
-  const now = useNow(fixedNow);
+  const now = useAppNow(fixedNow);
   const projects = useProjects(db);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');

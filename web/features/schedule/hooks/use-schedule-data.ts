@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { UPCOMING_LIMIT, byDueDate, upcomingLowerBound, upcomingTasks } from '#shared/rules/timeline.ts';
 import type { ProjectRow, ScheduleChangeRow, SyncDb, TaskRow, UserRow } from '#sync/db.ts';
@@ -7,17 +7,6 @@ import type { ProjectRow, ScheduleChangeRow, SyncDb, TaskRow, UserRow } from '#s
  * The Schedule screen's reads of the device mirror. Every task read goes through the dueDate index (a
  * large company has 10,000 tasks on the device): never a scan of the whole table.
  */
-
-/** The device clock, re-read every minute so "today" moves at midnight without a reload. */
-export function useNow(fixed?: Date): Date {
-  const [now, setNow] = useState(() => fixed ?? new Date());
-  useEffect(() => {
-    if (fixed) return;
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, [fixed]);
-  return fixed ?? now;
-}
 
 /** The company's projects (few), by id: names for every list, due dates for the calendar. */
 export function useProjects(db: SyncDb): Map<string, ProjectRow> | undefined {

@@ -1,3 +1,4 @@
+import { appNow } from '#web/lib/app-clock.ts';
 import { useId, useState } from 'react';
 import { TASK_PRIORITIES, TASK_STATUSES } from '#shared/enums.ts';
 import { todayIn } from '#shared/rules/dates.ts';
@@ -57,7 +58,7 @@ export function SubTaskDialog({
 }: SubTaskDialogProps) {
   const base = useId();
   const [schema] = useState(() =>
-    subTaskFormSchema({ now: new Date(), timeZone, initialDueDate: initial.dueDate, storedDueDate }),
+    subTaskFormSchema({ now: appNow(), timeZone, initialDueDate: initial.dueDate, storedDueDate }),
   );
   const form = usePatchForm(schema, initial);
   const { errors: e, isSubmitting: saving } = form.formState;
@@ -154,7 +155,7 @@ export function SubTaskDialog({
               <Input
                 {...fieldProps(id('due'), e.dueDate?.message)}
                 type="date"
-                min={todayIn(new Date(), timeZone)}
+                min={todayIn(appNow(), timeZone)}
                 {...form.register('dueDate')}
               />
             </FormField>

@@ -1,3 +1,4 @@
+import { appNow } from '#web/lib/app-clock.ts';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLiveQuery } from '#web/lib/live-query.ts';
 import { Activity, CalendarClock, ClipboardList, HardHat, Link2, Plus, WifiOff, X } from 'lucide-react';
@@ -126,7 +127,7 @@ export function SubsScreen({
   online,
   assign,
   unassign,
-  now = () => new Date(),
+  now = appNow,
 }: SubsScreenProps) {
   const tasks = useLiveQuery(() => db.tasks.where('category').equals(SUBCONTRACTOR_CATEGORY).toArray(), [db]);
   // The directory mirrors and the project list are small (a company's people and projects).

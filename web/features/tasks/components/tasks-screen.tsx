@@ -1,3 +1,4 @@
+import { appNow } from '#web/lib/app-clock.ts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ChevronsDownUp, ChevronsUpDown, LayoutGrid, List, ListChecks, Plus } from 'lucide-react';
@@ -89,7 +90,7 @@ const RecordHistoryDialog = lazy(() =>
 );
 
 const allowAll = () => true;
-const systemNow = () => new Date();
+const systemNow = appNow;
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 const NO_IDS: ReadonlySet<string> = new Set();
 

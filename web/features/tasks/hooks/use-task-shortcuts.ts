@@ -13,7 +13,17 @@ export interface TaskShortcuts {
 
 /** Whether the key went to something the user types into: E and S must not fire there (spec 02 section 2). */
 /** Inputs that take no typed text: a key pressed on one (a ticked bulk checkbox) is a shortcut. */
-const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color']);
+const NOT_TYPED = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'image',
+  'file',
+  'range',
+  'color',
+]);
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -18,6 +18,7 @@ import { afterPaint } from '#web/lib/after-paint.ts';
 import { setServerClockOffset } from '#web/lib/app-clock.ts';
 import { firstCycleOver, precacheGate } from './precache-gate.ts';
 import { checkForUpdate } from './pwa-state.ts';
+import { noteWaiting } from './session-ended.ts';
 import { requestPersistentStorage, useSession } from './session.tsx';
 
 interface LocalData {
@@ -169,6 +170,7 @@ export function LocalDataProvider({
     readClockOffset();
     let syncedAt = engine?.status.get().lastSyncedAt ?? null;
     const unsubscribe = engine?.status.subscribe((s) => {
+      noteWaiting(s.pending + s.blobsPending);
       if (s.lastSyncedAt !== syncedAt) {
         syncedAt = s.lastSyncedAt;
         readClockOffset();

@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { LAST_USER_KEY, rememberedUser, rememberUser } from '#web/lib/session-user.ts';
 import { SESSION_USER_ELEMENT_ID, sessionUserBlock } from '#shared/page-bootstrap.ts';
 import { createQueryClient } from '#web/lib/api.ts';
+import { clearSessionEnded, noteSigningOut, noteWaiting, readSessionEnded } from './session-ended.ts';
 import { fetchCurrentUser, prefetchCurrentUser, retryUserQuery, useSession } from './session.tsx';
 import { json, renderInApp, stubApi, TEST_USER } from './test-utils.tsx';
 
@@ -179,6 +180,28 @@ describe('an open app and a changed role (issue 13)', () => {
       expect(await screen.findByText('photos shown')).toBeTruthy();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('a session that ends on its own', () => {
+  it('is noted for the sign-in page with the email and the work waiting; a Sign Out is not', async () => {
+    sessionStorage.clear();
+    rememberUser(TEST_USER);
+    noteWaiting(3);
+    stubApi({ 'GET /api/auth/user': () => json({ message: 'Not signed in' }, 401) });
+    expect(await fetchCurrentUser()).toBeNull();
+    expect(readSessionEnded()).toEqual({ email: TEST_USER.email, waiting: 3 });
+
+    clearSessionEnded();
+    rememberUser(TEST_USER);
+    noteSigningOut(true);
+    try {
+      expect(await fetchCurrentUser()).toBeNull();
+      expect(readSessionEnded()).toBeNull();
+    } finally {
+      noteSigningOut(false);
+      noteWaiting(0);
     }
   });
 });

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { flushSync } from 'react-dom';
 import { SESSION_USER_ELEMENT_ID } from '#shared/page-bootstrap.ts';
 import { SIGNED_OUT_COOKIE } from '#shared/sign-out.ts';
+import { clearSessionEnded, noteSigningOut, recordSessionEnded } from './session-ended.ts';
 import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
 import { forgetPersistedQueries, usePersistedQueries } from '#web/lib/query-persist.ts';
 import {
@@ -46,6 +47,8 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
     throw err;
   }
   if (res.status === 401) {
+    const remembered = rememberedUser();
+    if (remembered) recordSessionEnded(remembered.email);
     forgetUser();
     return null;
   }
@@ -236,6 +239,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signedIn = useCallback(
     (next: SessionUser) => {
       setSignedOutHere(false);
+      noteSigningOut(false);
+      clearSessionEnded();
       rememberUser(next);
       queryClient.setQueryData<CurrentUser | null>(USER_QUERY_KEY, next);
       requestPersistentStorage();
@@ -244,6 +249,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    noteSigningOut(true);
     for (const hook of [...hooks.current]) {
       try {
         await hook();

@@ -17,6 +17,14 @@ describe('sign-in error messages (spec 01 section 8)', () => {
     );
   });
 
+  it('says a deactivated account is deactivated (the server answers so only after the right password)', () => {
+    expect(
+      signInErrorMessage(
+        '403: {"message":"This account is deactivated. Contact your administrator.","code":"ACCOUNT_DISABLED"}',
+      ),
+    ).toBe('This account is deactivated. Contact your administrator.');
+  });
+
   it("does not blame the password when the server refuses the page's address (PUBLIC_ORIGIN)", () => {
     expect(signInErrorMessage('403: {"message":"Cross-origin request refused","code":"BAD_ORIGIN"}')).toBe(
       'This server does not accept sign-ins from this address. Open SiteCommand at the address your administrator gave you.',

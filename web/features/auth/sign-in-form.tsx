@@ -22,6 +22,8 @@ export interface SignInFormProps {
    * without the app (a plain form would put the password in the address).
    */
   prepaint?: boolean;
+  /** Why the user is here, above the form (a session that ended with work waiting on the device). */
+  notice?: string | null;
 }
 
 /** Spec 01 section 2: the sign-in card. What it shows, with no state of its own (sign-in-page.tsx has it). */
@@ -36,6 +38,14 @@ export function SignInForm(props: SignInFormProps) {
           <CardDescription>Use the email and password your company gave you.</CardDescription>
         </CardHeader>
         <CardContent>
+          {props.notice && (
+            <p
+              role="status"
+              className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {props.notice}
+            </p>
+          )}
           <form onSubmit={props.onSubmit} className="flex flex-col gap-4" inert={props.prepaint}>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="email">Email</Label>

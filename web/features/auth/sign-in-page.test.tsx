@@ -8,7 +8,10 @@ import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { rememberedUser } from '#web/lib/session-user.ts';
 import SignInPage from './sign-in-page.tsx';
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => {
   cleanup();
   act(() => resetToasts());
@@ -21,6 +24,25 @@ async function fill(email: string, password: string) {
 }
 
 describe('Sign-in screen', () => {
+  it('after a session that ended on its own: says so, how many changes wait, and fills in the email', async () => {
+    sessionStorage.setItem('sc_session_ended', JSON.stringify({ email: 'crew@summit.test', waiting: 4 }));
+    stubApi({
+      'GET /api/auth/user': () => json({}, 401),
+      'POST /api/auth/login': () => json(TEST_USER),
+    });
+    renderInApp(<SignInPage />, { path: '/login' });
+    expect(
+      await screen.findByText(/^Your session has ended/, { selector: 'p[role="status"]' }),
+    ).toHaveProperty(
+      'textContent',
+      'Your session has ended. Sign in again to send the 4 changes waiting on this device; they are kept until then.',
+    );
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('crew@summit.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'sitecommand-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(sessionStorage.getItem('sc_session_ended')).toBeNull());
+  });
+
   it('requires both fields', async () => {
     stubApi({ 'GET /api/auth/user': () => json({}, 401) });
     renderInApp(<SignInPage />, { path: '/login' });

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { returnPathFrom } from '#web/app/app-paths.ts';
+import { readSessionEnded } from '#web/app/session-ended.ts';
 import { useSession } from '#web/app/session.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { apiJson, isNetworkError } from '#web/lib/api.ts';
@@ -9,12 +10,21 @@ import type { SessionUser } from '#web/lib/session-user.ts';
 import { SIGN_IN_ERROR_TITLE, signInErrorMessage } from './sign-in-errors.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
+/** What a user whose session ended on its own reads above the form (web/app/session-ended.ts). */
+export function sessionEndedNotice(waiting: number): string {
+  const what = waiting === 1 ? '1 change' : `${waiting} changes`;
+  return waiting > 0
+    ? `Your session has ended. Sign in again to send the ${what} waiting on this device; they are kept until then.`
+    : 'Your session has ended. Sign in again to continue.';
+}
+
 /** Spec 01 section 2: email and password (both required), 'Signing in...' while pending, Back to Landing. */
 export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signedIn } = useSession();
-  const [email, setEmail] = useState('');
+  const [ended] = useState(readSessionEnded);
+  const [email, setEmail] = useState(ended?.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const passwordField = useRef<HTMLInputElement>(null);
@@ -55,6 +65,7 @@ export default function SignInPage() {
 
   return (
     <SignInForm
+      notice={ended && sessionEndedNotice(ended.waiting)}
       email={email}
       password={password}
       error={error}

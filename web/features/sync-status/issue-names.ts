@@ -4,7 +4,7 @@ import { mirrorTable, type SyncDb, type SyncIssue } from '#sync/db.ts';
 export interface IssueNames {
   /** The record's name or title from the device's copy, by issue id. */
   record: Map<number, string>;
-  /** Names of users and projects by id, for values such as an assignee. */
+  /** Names of users, projects and tasks by id, for values such as an assignee or a request's task. */
   byId: Map<string, string>;
 }
 
@@ -24,7 +24,7 @@ const nameOfRow = (row: Record<string, unknown> | undefined): string | undefined
 /**
  * Reads, in a few bulk reads, the names the Sync issues list shows: each issue's record from the mirror
  * (its name may have changed since the change was made, or the change may not carry one), and the users
- * and projects its conflicting values point at.
+ * projects and tasks its values point at.
  */
 export async function loadIssueNames(db: SyncDb, issues: readonly SyncIssue[]): Promise<IssueNames> {
   const record = new Map<number, string>();
@@ -50,9 +50,14 @@ export async function loadIssueNames(db: SyncDb, issues: readonly SyncIssue[]): 
   const byId = new Map<string, string>();
   if (ids.size) {
     const list = [...ids];
-    const [users, projects] = await Promise.all([db.users.bulkGet(list), db.projects.bulkGet(list)]);
+    // A schedule change names its task (taskId), a task its project and assignee.
+    const [users, projects, tasks] = await Promise.all([
+      db.users.bulkGet(list),
+      db.projects.bulkGet(list),
+      db.tasks.bulkGet(list),
+    ]);
     list.forEach((id, k) => {
-      const name = nameOfRow(users[k]) ?? nameOfRow(projects[k]);
+      const name = nameOfRow(users[k]) ?? nameOfRow(projects[k]) ?? nameOfRow(tasks[k]);
       if (name) byId.set(id, name);
     });
   }

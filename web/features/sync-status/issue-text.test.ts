@@ -48,6 +48,18 @@ describe('the name a sync issue gives its record', () => {
   });
 });
 
+describe('a create refused because what it belongs to is gone', () => {
+  it('says its project or task went away, not that the new record was deleted', () => {
+    const created = issue('project_logs', { title: 'Sub diary' });
+    const text = describeIssue({ ...created, mutation: { ...created.mutation!, op: 'create' } });
+    expect(text.title).toBe('Project log "Sub diary" was not created');
+    expect(text.explanation).toBe(
+      'What this project log belongs to is no longer on the server (it was deleted, or you can no longer see it), so it could not be created.',
+    );
+    expect(describeIssue(created).explanation).toMatch(/^This project log is no longer on the server/);
+  });
+});
+
 describe('a schedule change someone else decided first (W13)', () => {
   const decided = (data: Record<string, unknown>): SyncIssue => ({
     ...issue('schedule_changes', data),

@@ -119,13 +119,16 @@ export function recordName(issue: SyncIssue, mirrorName?: string | null): string
 }
 
 /** Why the server refused a change, as a sentence, by its code (DESIGN.md section 5 error codes). */
-function refusalReason(code: string, thing: string, message: string): string {
+function refusalReason(code: string, thing: string, message: string, op?: string): string {
   switch (code) {
     case 'VALIDATION_FAILED':
       return `The server could not accept a value in it (${message}). Fix the value and send it again, or discard the change.`;
     case 'FORBIDDEN':
       return `Your role is not allowed to make this change, so it was not saved. Discard it, or ask a manager to make it.`;
     case 'NOT_FOUND':
+      // A create names nothing on the server but what it belongs to (its project, its task).
+      if (op === 'create')
+        return `What this ${thing} belongs to is no longer on the server (it was deleted, or you can no longer see it), so it could not be created.`;
       return `This ${thing} is no longer on the server (it was deleted, or you can no longer see it), so your change could not be saved.`;
     case 'ROW_DELETED':
       return `Someone deleted this ${thing} before your change reached the server, so your change could not be saved.`;
@@ -191,7 +194,7 @@ export function describeIssue(issue: SyncIssue, mirrorName?: string | null): Iss
       : m.op === 'delete'
         ? `${record} was not deleted`
         : `${record}: your change to ${fields.length ? fieldsInWords(fields) : 'it'} was not saved`;
-  return { title, badge: 'Not saved', explanation: refusalReason(issue.code, thing, issue.message) };
+  return { title, badge: 'Not saved', explanation: refusalReason(issue.code, thing, issue.message, m.op) };
 }
 
 /**

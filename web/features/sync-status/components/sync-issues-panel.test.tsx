@@ -111,6 +111,34 @@ describe('Sync issues list', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("names a refused request's task by its title from the device", async () => {
+    const TASK = '0195a0a0-0000-7000-8000-0000000000c3';
+    await db.tasks.put({ id: TASK, version: 3, title: 'Strip formwork' });
+    await db.syncIssues.add({
+      kind: 'mutation',
+      code: 'FORBIDDEN',
+      message: 'You do not have permission to do that',
+      createdAt: Date.parse('2025-03-05T10:00:00Z'),
+      mutation: {
+        id: 11,
+        op: 'create',
+        table: 'schedule_changes',
+        rowId: '0195a0a0-0000-7000-8000-0000000000c4',
+        data: { taskId: TASK, reason: 'Crane down', newDate: '2025-03-09T00:00:00.000Z' },
+        baseVersion: null,
+        clientTime: 0,
+        createdAt: 0,
+      },
+    });
+    renderList();
+    const heading = await screen.findByRole('heading', {
+      name: 'Schedule change "Crane down" was not created',
+    });
+    const item = within(heading.closest('li') as HTMLElement);
+    expect(item.getByText('Strip formwork', { selector: 'dd' })).toBeTruthy();
+    expect(item.queryByText('a record no longer on this device')).toBeNull();
+  });
+
   it('names a partly applied edit by the record on the device and the field in words, never the raw code', async () => {
     const TASK = '0195a0a0-0000-7000-8000-0000000000c2';
     const USER = '0195a0a0-0000-7000-8000-0000000000a7';

@@ -225,6 +225,34 @@ export interface NewPhoto {
  * the bytes go up on their own lane (`sync/photo-lane.ts`).
  */
 export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
+  const [row] = await addPhotos(db, [photo]);
+  return row!;
+}
+
+/**
+ * `addPhoto` for several photos as one user action: all are stored in ONE transaction, or none is (a log
+ * saved with its photos must not leave some of them behind when the app closes or one write fails).
+ */
+export async function addPhotos(db: SyncDb, photos: readonly NewPhoto[]): Promise<PhotoRow[]> {
+  const prepared: PreparedPhoto[] = [];
+  for (const photo of photos) prepared.push(await preparePhoto(db, photo));
+  const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
+  const check = loadedCheck ?? (await waitForMutationCheck());
+  await db.transaction('rw', tables, async () => {
+    for (const p of prepared) await storePhoto(db, check, p);
+  });
+  if (prepared.length) queued(db);
+  const rows = await db.photos.bulkGet(prepared.map((p) => p.id));
+  return rows.map((row) => {
+    if (!row) throw new Error('The photo row vanished after its write');
+    return row;
+  });
+}
+
+type PreparedPhoto = Awaited<ReturnType<typeof preparePhoto>>;
+
+/** Everything a photo's write needs that is not a Dexie call: bytes read, checked and hashed. */
+async function preparePhoto(db: SyncDb, photo: NewPhoto) {
   const buffer = await toArrayBuffer(photo.bytes);
   const thumbnail = photo.thumbnail ? await toArrayBuffer(photo.thumbnail) : null;
   if (buffer.byteLength === 0) throw new LocalWriteError('The photo is empty', 'INVALID');
@@ -232,7 +260,6 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
     throw new LocalWriteError('The photo is larger than 10 MiB', 'INVALID');
   const sha256 = await sha256Hex(buffer);
   const id = photo.id ?? newRowId();
-  const now = db.now();
   const data: Record<string, unknown> = {
     projectId: photo.projectId,
     filename: `${sha256}${extensionOf(photo.mimeType)}`,
@@ -245,32 +272,30 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
   if (photo.originalName != null) data.originalName = photo.originalName;
   if (photo.description != null) data.description = photo.description;
   if (photo.capturedAt != null) data.capturedAt = photo.capturedAt;
-  const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
-  const check = loadedCheck ?? (await waitForMutationCheck());
-  await db.transaction('rw', tables, async () => {
-    if (thumbnail)
-      await db.thumbnails.put({ photoId: id, bytes: thumbnail, mimeType: 'image/jpeg', createdAt: now });
-    const existing = await db.blobs.get(sha256);
-    if (existing) await db.blobs.update(sha256, { lastUsedAt: now });
-    else {
-      await db.blobs.put({
-        sha256,
-        bytes: buffer,
-        mimeType: photo.mimeType,
-        size: buffer.byteLength,
-        status: 'pending',
-        createdAt: now,
-        lastUsedAt: now,
-        attempts: 0,
-        nextAttemptAt: 0,
-      });
-    }
-    await writeInTransaction(db, check, 'photos', 'create', id, data);
-  });
-  queued(db);
-  const row = await db.photos.get(id);
-  if (!row) throw new Error('The photo row vanished after its write');
-  return row;
+  return { id, sha256, buffer, thumbnail, mimeType: photo.mimeType, data, now: db.now() };
+}
+
+/** Inside the caller's transaction: the thumbnail, the blob (or its reuse) and the row's create. */
+async function storePhoto(db: SyncDb, check: MutationCheck, p: PreparedPhoto): Promise<void> {
+  const { id, sha256, buffer, thumbnail, now } = p;
+  if (thumbnail)
+    await db.thumbnails.put({ photoId: id, bytes: thumbnail, mimeType: 'image/jpeg', createdAt: now });
+  const existing = await db.blobs.get(sha256);
+  if (existing) await db.blobs.update(sha256, { lastUsedAt: now });
+  else {
+    await db.blobs.put({
+      sha256,
+      bytes: buffer,
+      mimeType: p.mimeType,
+      size: buffer.byteLength,
+      status: 'pending',
+      createdAt: now,
+      lastUsedAt: now,
+      attempts: 0,
+      nextAttemptAt: 0,
+    });
+  }
+  await writeInTransaction(db, check, 'photos', 'create', id, p.data);
 }
 
 function extensionOf(mimeType: string): string {

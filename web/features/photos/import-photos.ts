@@ -1,5 +1,5 @@
 import type { PhotoRow, SyncDb } from '#sync/db.ts';
-import { addPhoto } from '#sync/mutate.ts';
+import { addPhoto, addPhotos, type NewPhoto } from '#sync/mutate.ts';
 import { compressPhoto } from './pipeline/compress-client.ts';
 import { MAX_PHOTO_FILE_BYTES, MAX_PHOTOS_PER_BATCH } from './pipeline/limits.ts';
 
@@ -17,6 +17,12 @@ export interface ImportPhotosInput {
 export interface ImportPhotosOptions {
   /** Called as each file is done: how many of how many. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * All or nothing (a log's photos): every file is compressed before any is stored, none is stored when one
+   * fails (the error names it, and a second try does not store the others twice), and all are stored in
+   * one transaction, so closing the app mid-save leaves no photo without its log.
+   */
+  whole?: boolean;
 }
 
 /**
@@ -59,32 +65,39 @@ export async function importPhotos(
       [],
     );
   const rows: PhotoRow[] = [];
+  const ready: NewPhoto[] = [];
   const failures: { name: string; message: string }[] = [];
   for (const file of files) {
     try {
       const out = await compressPhoto(file);
-      rows.push(
-        await addPhoto(db, {
-          projectId: input.projectId,
-          bytes: out.image,
-          mimeType: 'image/jpeg',
-          originalName: file.name,
-          description: input.description ?? null,
-          tags: input.tags ?? [],
-          capturedAt: out.capturedAt,
-          thumbnail: out.thumbnail,
-        }),
-      );
+      const photo: NewPhoto = {
+        projectId: input.projectId,
+        bytes: out.image,
+        mimeType: 'image/jpeg',
+        originalName: file.name,
+        description: input.description ?? null,
+        tags: input.tags ?? [],
+        capturedAt: out.capturedAt,
+        thumbnail: out.thumbnail,
+      };
+      if (options.whole) ready.push(photo);
+      else rows.push(await addPhoto(db, photo));
     } catch (err) {
       failures.push({ name: file.name, message: err instanceof Error ? err.message : String(err) });
     }
-    options.onProgress?.(rows.length + failures.length, files.length);
+    options.onProgress?.(rows.length + ready.length + failures.length, files.length);
   }
   if (failures.length > 0) {
     const list = failures.map((f) => `${f.name}: ${f.message}`).join('; ');
-    throw new PhotoImportError(`Upload failed for ${list}`, rows, failures);
+    throw new PhotoImportError(
+      options.whole
+        ? `Nothing was saved. ${list}. Remove ${failures.length === 1 ? 'it' : 'them'} and save again.`
+        : `Upload failed for ${list}`,
+      rows,
+      failures,
+    );
   }
-  return rows;
+  return options.whole ? addPhotos(db, ready) : rows;
 }
 
 /** The address a log stores for one of its photos (`LogImageUrl` in shared/schemas/log.ts). */

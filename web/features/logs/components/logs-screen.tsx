@@ -91,7 +91,13 @@ export function LogsScreen({
   ) => {
     if (!files.length) return [];
     try {
-      const rows = await importFiles(db, files, { projectId, description: title, tags }, { onProgress });
+      // All or nothing: a log is saved with every photo picked for it, or not at all (nothing left behind).
+      const rows = await importFiles(
+        db,
+        files,
+        { projectId, description: title, tags },
+        { onProgress, whole: true },
+      );
       return rows.map((r) => photoFileUrl(r.id));
     } catch (err) {
       toast({

@@ -29,6 +29,9 @@ describe('configuration', () => {
     }
     expect(() => parseEnv({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => parseEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: 'yes' })).toThrow(/TRUST_PROXY_HOPS/);
+    expect(parseEnv({ TRUST_PROXY_HOPS: '1' }).TRUST_PROXY_HOPS).toBe(1);
+    expect(parseEnv({}).TRUST_PROXY_HOPS).toBe(0);
   });
 
   it('runs on SQLite without DATABASE_URL, and refuses a DATABASE_URL that is not a postgres:// address', () => {

@@ -48,6 +48,13 @@ const EnvSchema = z
     /** Unset: this machine on PORT (http://localhost:3000 by default), so PORT alone is enough locally. */
     PUBLIC_ORIGIN: z.url().optional(),
     SEED_DEMO: z.enum(['auto', 'on', 'off']).default('auto'),
+    /**
+     * How many proxies (load balancers) in front of the server append to X-Forwarded-For. 0: the socket's
+     * peer is the client. Behind one load balancer every peer is the balancer, so the sign-in throttle's
+     * per-address counts would lock every user out together; with the hops set, the client is the address
+     * the nearest trusted proxy saw (what a client writes itself further left is never taken).
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int('must be a whole number').min(0).max(10).default(0),
     /** Idle and absolute session lifetimes, per role group (field roles stay signed in for days offline). */
     SESSION_TTL_FIELD_IDLE_MS: durationMs.default(14 * 24 * 3600_000),
     SESSION_TTL_FIELD_ABSOLUTE_MS: durationMs.default(30 * 24 * 3600_000),

@@ -132,6 +132,31 @@ describe('POST /api/auth/login', () => {
     expect((await login('admin@summit.test', 'sitecommand-demo', '10.2.0.2')).status).toBe(200);
   });
 
+  it('behind a load balancer (TRUST_PROXY_HOPS=1), counts each client by the address the balancer saw', async () => {
+    const balancer = '10.9.7.1';
+    const via = (email: string, pw: string, forwardedFor: string) =>
+      t.request('POST', '/api/auth/login', {
+        body: { email, password: pw },
+        ip: balancer,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    t.env.TRUST_PROXY_HOPS = 1;
+    try {
+      // 30 failures of one client (who also writes a made-up address of its own, further left)...
+      for (let i = 0; i < 30; i++)
+        expect((await via(`lb${i}@nowhere.test`, 'x', `1.2.3.${i}, 203.0.113.7`)).status).toBe(401);
+      expect((await via('admin@summit.test', 'sitecommand-demo', '203.0.113.7')).status).toBe(429);
+      // ...do not lock out another client behind the same balancer.
+      expect((await via('admin@summit.test', 'sitecommand-demo', '198.51.100.4')).status).toBe(200);
+    } finally {
+      t.env.TRUST_PROXY_HOPS = 0;
+    }
+    // Not trusted (the default), the header is ignored: the balancer's own address is the one counted.
+    for (let i = 0; i < 30; i++)
+      expect((await via(`lb-b${i}@nowhere.test`, 'x', `198.51.100.${i}`)).status).toBe(401);
+    expect((await via('admin@summit.test', 'sitecommand-demo', '198.51.100.200')).status).toBe(429);
+  });
+
   it('refuses a deactivated user even with the right password', async () => {
     await t.exec("UPDATE users SET is_active = 0 WHERE email = 'sub@summit.test'");
     const res = await login('sub@summit.test', 'sitecommand-demo', '10.3.0.1');

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { ChangePasswordSchema, LoginSchema } from '#shared/schemas/auth.ts';
 import type { RoleKind } from '#shared/enums.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, jsonBody, unauthorized } from '../http.ts';
+import { forwardedClient } from '../auth/client-address.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password.ts';
 import { eventStreams } from '../sync/events.ts';
 import { endSession, readSession, startSession, userPayload } from '../auth/session.ts';
@@ -16,12 +17,14 @@ const INVALID = () => new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid credent
 const rateLimited = (message: string, seconds: number) =>
   new HttpError(429, 'RATE_LIMITED', message, undefined, { 'Retry-After': String(seconds) });
 
-function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+function clientAddress(c: Context<AppEnv>): string {
+  let peer: string;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return 'unknown';
+    peer = 'unknown';
   }
+  return forwardedClient(peer, c.req.header('x-forwarded-for'), c.var.deps.env.TRUST_PROXY_HOPS);
 }
 
 interface LoginRow {

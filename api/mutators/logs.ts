@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, isNotNull, isNull, like } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { LogCreateSchema, LogPatchSchema } from '#shared/schemas/log.ts';
 import type { SessionUser } from '../context.ts';
@@ -79,14 +79,14 @@ function* checkImageReferences(
   ctx: MutationContext,
   images: readonly string[],
   existing: readonly string[] = [],
-): Op<void> {
+): Op<string[]> {
   const added = images.filter((u) => !existing.includes(u));
   for (const url of added) {
     if (!url.startsWith(OBJECT_URL_PREFIX)) continue;
     if (!(yield* canReferenceObject(ctx, url.slice(OBJECT_URL_PREFIX.length)))) throw notFound('Image');
   }
   const ids = [...new Set(added.flatMap((u) => PHOTO_URL.exec(u)?.[1] ?? []))];
-  if (!ids.length) return;
+  if (!ids.length) return [...images];
   const found = yield* io(
     ctx.db
       .select({ id: photos.id })
@@ -94,14 +94,75 @@ function* checkImageReferences(
       .where(and(inArray(photos.id, ids), visibleWhere('photos', ctx.user)))
       .all(),
   );
-  if (found.length !== ids.length) throw notFound('Photo');
+  if (found.length === ids.length) return [...images];
+  // A photo of this company deleted from the gallery since the device read the log (detachPhotoFromLogs
+  // took it out): the device's list still names it. It is left out, not refused, so the rest of the edit
+  // is saved; any other id is one the user may not see.
+  const visible = new Set(found.map((r) => r.id));
+  const missing = ids.filter((id) => !visible.has(id));
+  const deleted = yield* io(
+    ctx.db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(
+        and(
+          inArray(photos.id, missing),
+          eq(photos.companyId, ctx.user.companyId),
+          isNotNull(photos.deletedAt),
+        ),
+      )
+      .all(),
+  );
+  if (deleted.length !== missing.length) throw notFound('Photo');
+  const gone = new Set(deleted.map((r) => r.id));
+  return images.filter((u) => {
+    const id = PHOTO_URL.exec(u)?.[1];
+    return !(id && gone.has(id) && !existing.includes(u));
+  });
+}
+
+/**
+ * A photo deleted from the gallery leaves the logs that show it: its address would be a grey "Photo" box
+ * for ever. Each log of its project that lists it is changed without it, as the deleter's change (a new
+ * version and field meta), so every device's copy follows with its next pull.
+ */
+export function* detachPhotoFromLogs(ctx: MutationContext, photoId: string, projectId: string): Op<void> {
+  const url = `/api/photos/${photoId}/file`;
+  const logs = yield* io(
+    ctx.db
+      .select()
+      .from(projectLogs)
+      .where(
+        and(
+          eq(projectLogs.companyId, ctx.user.companyId),
+          eq(projectLogs.projectId, projectId),
+          isNull(projectLogs.deletedAt),
+          like(projectLogs.images, `%${photoId}%`),
+        ),
+      )
+      .all(),
+  );
+  for (const log of logs) {
+    if (!log.images.includes(url)) continue;
+    const version = yield* nextVersion(ctx);
+    yield* statements.rows.projectLogs.update(
+      ctx.sql,
+      log.id,
+      ctx.user.companyId,
+      {
+        images: log.images.filter((u) => u !== url),
+        ...stampFields(ctx, version, ['images'], log.fieldMeta),
+      },
+      log,
+    );
+  }
 }
 
 export function* createLog(ctx: MutationContext, input: unknown) {
   requirePermission(ctx, 'logs:create');
   const { userId: _ignored, ...data } = validate(LogCreateSchema, input);
   const project = yield* findVisibleProject(ctx, ctx.user, data.projectId);
-  yield* checkImageReferences(ctx, data.images);
+  data.images = yield* checkImageReferences(ctx, data.images);
   const id = data.id ?? newId();
   if (yield* idTaken(ctx, 'project_logs', id)) {
     throw conflict('A project log with this id already exists');
@@ -132,7 +193,7 @@ export function* updateLog(ctx: MutationContext, id: string, input: unknown) {
   if (patch.projectId !== undefined && patch.projectId !== current.projectId) {
     yield* findVisibleProject(ctx, ctx.user, patch.projectId);
   }
-  if (patch.images) yield* checkImageReferences(ctx, patch.images, current.images);
+  if (patch.images) patch.images = yield* checkImageReferences(ctx, patch.images, current.images);
   const version = yield* nextVersion(ctx);
   const row = yield* statements.rows.projectLogs.update(
     ctx.sql,

@@ -22,6 +22,7 @@ import {
   type MutationContext,
   type Visibility,
 } from './core.ts';
+import { detachPhotoFromLogs } from './logs.ts';
 import { allRows, statements } from './statements.ts';
 
 const { photos } = schema;
@@ -202,6 +203,7 @@ export function* deletePhoto(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'photos:delete');
   const photo = yield* findVisiblePhoto(ctx, ctx.user, id);
   yield* tombstone(ctx, 'photos', [id]);
+  yield* detachPhotoFromLogs(ctx, id, photo.projectId);
   yield* recordActivity(ctx, {
     actionType: 'photo_deleted',
     description: `Deleted photo ${photo.originalName ?? photo.description ?? photo.filename}`,

@@ -99,6 +99,32 @@ describe('POST /api/logs', () => {
     expect(res.body.images).toEqual([photo.url, image]);
   });
 
+  it('a photo deleted from the gallery leaves its log, and an edit still naming it is saved without it', async () => {
+    const photo = async (name: string) => {
+      const form = new FormData();
+      form.append('file', new File([JPEG], name, { type: 'image/jpeg' }));
+      form.append('projectId', projectId);
+      return (await call('POST', '/api/photos', 'crew', form)).body as { id: string; url: string };
+    };
+    const [gone, kept] = [await photo('gone.jpg'), await photo('kept.jpg')];
+    const log = (
+      await call('POST', '/api/logs', 'crew', { projectId, title: 'Pour', images: [gone.url, kept.url] })
+    ).body as { id: string; version: number };
+    expect((await call('DELETE', `/api/photos/${gone.id}`, 'manager')).status).toBe(200);
+    const after = (
+      (await call('GET', '/api/logs', 'crew')).body as { id: string; images: string[]; version: number }[]
+    ).find((l) => l.id === log.id)!;
+    expect(after.images).toEqual([kept.url]);
+    expect(after.version).toBeGreaterThan(log.version);
+    // A device that read the log before the delete sends its old list with a new photo.
+    const added = await photo('added.jpg');
+    const edit = await call('PATCH', `/api/logs/${log.id}`, 'crew', {
+      images: [gone.url, kept.url, added.url],
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.images).toEqual([kept.url, added.url]);
+  });
+
   it('refuses a missing title with 400 "Title is required"', async () => {
     const res = await call('POST', '/api/logs', 'crew', { projectId, content: 'no title' });
     expect(res.status).toBe(400);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldInWords, instantInWords, valueInWords } from '#shared/rules/field-words.ts';
+import { fieldInWords, fieldVerb, instantInWords, valueInWords } from '#shared/rules/field-words.ts';
 import { SYNC_TABLES, type SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
@@ -132,7 +132,7 @@ export function* notifyReplacedValue(ctx: MutationContext, r: ReplacedValue): Op
   const madeAt = instantInWords(ctx.clientTime);
   yield* notify(ctx, {
     userId: owner,
-    title: `Your ${field} was replaced`,
+    title: `Your ${field} ${fieldVerb(r.field)} replaced`,
     message:
       `${personName(ctx.user)} changed the ${field} of ${record} from ${valueInWords(r.previous)} to ` +
       `${valueInWords(r.value)} in an edit made on ${madeAt}, after you set it. ` +

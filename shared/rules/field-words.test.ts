@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldInWords, instantInWords, valueInWords } from './field-words.ts';
+import { fieldInWords, fieldVerb, instantInWords, valueInWords } from './field-words.ts';
 
 describe('field words', () => {
   it('names a field in words', () => {
@@ -21,5 +21,17 @@ describe('field words', () => {
     expect(valueInWords('')).toBe('empty');
     expect(valueInWords(65)).toBe('65');
     expect(valueInWords('x'.repeat(100))).toBe(`"${'x'.repeat(79)}…"`);
+  });
+
+  it("reads a log's photos as photos, by their number, and a list of tags as quoted words", () => {
+    expect(`Your ${fieldInWords('images')} ${fieldVerb('images')} replaced`).toBe(
+      'Your photos were replaced',
+    );
+    expect(`Your ${fieldInWords('status')} ${fieldVerb('status')} replaced`).toBe('Your status was replaced');
+    const photo = (n: number) => `/api/photos/0195a0a0-0000-7000-8000-00000000020${n}/file`;
+    expect(valueInWords([photo(1), photo(2), photo(3)])).toBe('3 photos');
+    expect(valueInWords([photo(1)])).toBe('1 photo');
+    expect(valueInWords([])).toBe('none');
+    expect(valueInWords(['rebar', 'level 3'])).toBe('"rebar", "level 3"');
   });
 });

@@ -3,8 +3,21 @@
  * History view (device) name them the same way, for every synced table.
  */
 
-/** A field name in words: 'dueDate' -> 'due date', 'assigneeId' -> 'assignee'. */
+/** Fields whose word is not their name: a log's `images` are what the screens call its photos. */
+const FIELD_WORDS: Record<string, string> = { images: 'photos' };
+
+/** Fields that hold several values: a sentence says 'were', not 'was'. */
+const PLURAL_FIELDS = new Set(['images', 'tags']);
+
+/** 'was' or 'were' for a field, as in 'Your photos were replaced'. */
+export function fieldVerb(field: string): 'was' | 'were' {
+  return PLURAL_FIELDS.has(field) ? 'were' : 'was';
+}
+
+/** A field name in words: 'dueDate' -> 'due date', 'assigneeId' -> 'assignee', 'images' -> 'photos'. */
 export function fieldInWords(field: string): string {
+  const word = FIELD_WORDS[field];
+  if (word) return word;
   return field
     .replace(/Id$/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -51,5 +64,14 @@ export function valueInWords(value: unknown): string {
     return `"${value.length > 80 ? `${value.slice(0, 79)}…` : value}"`;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    // A log's photos are addresses nobody should have to read: their number says what changed.
+    if (value.every((v) => typeof v === 'string' && PHOTO_ADDRESS.test(v)))
+      return value.length === 1 ? '1 photo' : `${value.length} photos`;
+    if (value.every((v) => typeof v === 'string')) return value.map((v) => valueInWords(v)).join(', ');
+  }
   return JSON.stringify(value);
 }
+
+const PHOTO_ADDRESS = /^\/api\/(photos\/[^/]+\/file|objects\/image\/)/;

@@ -37,17 +37,28 @@ const PendingRowsContext = createContext<ReadonlySet<string>>(NO_ROWS);
  * the outbox's rowId index (keys only), shared through context, rather than one query per card or row.
  */
 function PendingRows({ db, children }: { db: SyncDb; children: ReactNode }) {
-  const ids = useLiveQuery(
-    async () => new Set((await db.outbox.orderBy('rowId').uniqueKeys()).map(String)),
-    [db],
-  );
+  const ids = useLiveQuery(async () => {
+    const rows = new Set((await db.outbox.orderBy('rowId').uniqueKeys()).map(String));
+    // A photo whose bytes have not reached the server is unsent work too: a log card showing it is not done.
+    const unsentBytes = await db.blobs.where('status').anyOf('pending', 'rejected').primaryKeys();
+    if (unsentBytes.length) {
+      for (const id of await db.photos.where('sha256').anyOf(unsentBytes).primaryKeys()) rows.add(String(id));
+    }
+    return rows;
+  }, [db]);
   return <PendingRowsContext.Provider value={ids ?? NO_ROWS}>{children}</PendingRowsContext.Provider>;
 }
 
-/** Whether the row `rowId` (of any mirrored table) has changes that have not reached the server yet. */
-export function useHasUnsentChanges(rowId: string): boolean {
-  return useContext(PendingRowsContext).has(rowId);
+/**
+ * Whether the row `rowId` (of any mirrored table) has changes that have not reached the server yet, or any
+ * of `related` (a log's photos: a photo counts while its bytes wait).
+ */
+export function useHasUnsentChanges(rowId: string, related: readonly string[] = NO_IDS): boolean {
+  const pending = useContext(PendingRowsContext);
+  return pending.has(rowId) || related.some((id) => pending.has(id));
 }
+
+const NO_IDS: readonly string[] = [];
 
 /** How long sign-out waits for the engine to finish a running cycle. */
 const STOP_WAIT_MS = 2_000;

@@ -9,8 +9,17 @@ export const WAITING_TO_SYNC = 'Waiting to sync';
  * A small "Waiting to sync" marker for a card or row whose changes have not reached the server yet
  * (DESIGN.md section 7); renders nothing once they have.
  */
-export function UnsentMarker({ rowId, className }: { rowId: string; className?: string }) {
-  if (!useHasUnsentChanges(rowId)) return null;
+export function UnsentMarker({
+  rowId,
+  related,
+  className,
+}: {
+  rowId: string;
+  /** Rows whose unsent work is this card's too (a log's photos). */
+  related?: readonly string[];
+  className?: string;
+}) {
+  if (!useHasUnsentChanges(rowId, related)) return null;
   return (
     <span
       className={cn(

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   AlertTriangle,
   FileText,
@@ -63,6 +64,7 @@ export function LogCard({
   const title = log.title || 'Untitled log';
   const images = log.images ?? [];
   const db = useOptionalSyncDb();
+  const photoIds = useMemo(() => images.flatMap((src) => photoIdOf(src) ?? []), [images]);
   return (
     <article
       aria-label={title}
@@ -80,7 +82,7 @@ export function LogCard({
             <Badge variant={LOG_STATUS_BADGES[log.status as LogStatus] ?? 'secondary'}>
               {labelOf(LOG_STATUS_LABELS, log.status)}
             </Badge>
-            <UnsentMarker rowId={log.id} />
+            <UnsentMarker rowId={log.id} related={photoIds} />
           </div>
         </div>
       </header>

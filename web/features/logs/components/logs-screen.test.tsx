@@ -68,6 +68,34 @@ describe('Project Logs: loading and empty states', () => {
 });
 
 describe('Project Logs: cards', () => {
+  it("marks a card 'Waiting to sync' while one of its photos has not reached the server", async () => {
+    await seed([pulledLog('Slab pour', { images: [`/api/photos/${PHOTO_1}/file`] })]);
+    const sha = 'a'.repeat(64);
+    await db.photos.put({
+      id: PHOTO_1,
+      version: 2,
+      projectId: PROJECT_A,
+      sha256: sha,
+      blobStatus: 'pending',
+    });
+    await db.blobs.put({
+      sha256: sha,
+      bytes: new ArrayBuffer(4),
+      mimeType: 'image/jpeg',
+      size: 4,
+      status: 'pending',
+      createdAt: 0,
+      lastUsedAt: 0,
+      attempts: 3,
+      nextAttemptAt: 0,
+    });
+    renderLogs(db);
+    const c = await screen.findByRole('article', { name: 'Slab pour' });
+    expect(await within(c).findByText('Waiting to sync')).toBeTruthy();
+    await db.blobs.update(sha, { status: 'uploaded' });
+    await waitFor(() => expect(within(c).queryByText('Waiting to sync')).toBeNull());
+  });
+
   it('shows type, title, project or Unknown Project, badges, content, photos opening in a new tab, date', async () => {
     await seed([
       pulledLog('Crane inspection', {

@@ -134,11 +134,17 @@ type UserFieldValues = {
 /** One 'Please fill in: Email, Role' issue for every blank required field (spec 02 section 5). */
 function requireFilled(keys: readonly (typeof REQUIRED_LABELS)[number][0][]) {
   return (value: UserFieldValues, ctx: z.RefinementCtx) => {
-    const missing = REQUIRED_LABELS.filter(
+    const blank = REQUIRED_LABELS.filter(
       ([key]) => keys.includes(key) && (value[key] === undefined || value[key] === null || value[key] === ''),
-    ).map(([, label]) => label);
-    if (missing.length) {
-      ctx.addIssue({ code: 'custom', message: `Please fill in: ${missing.join(', ')}`, path: [] });
+    );
+    if (blank.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Please fill in: ${blank.map(([, label]) => label).join(', ')}`,
+        path: [],
+        // The form marks each of these fields too (aria-invalid, focus on the first).
+        params: { fields: blank.map(([key]) => key) },
+      });
       return;
     }
     if (value.email && !EMAIL.safeParse(value.email).success) {

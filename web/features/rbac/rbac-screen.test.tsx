@@ -211,6 +211,15 @@ describe('Users tab', () => {
     expect(
       await within(dialog).findByText('Please fill in: Email, First Name, Last Name, Role'),
     ).toBeTruthy();
+    // Each missing field is marked too, and focus goes to the first.
+    const email = within(dialog).getByLabelText(/^Email/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Last Name/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
     expect(calls(api, 'POST')).toHaveLength(0);
   });
 

@@ -169,9 +169,10 @@ export function MultiProjectOverview({
                   aria-label={project.name}
                   className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 p-3"
                 >
-                  <div className="flex items-start justify-between gap-2">
+                  {/* The badge goes under the name when both do not fit (large text): the name never shrinks to 0. */}
+                  <div className="flex flex-wrap items-start justify-between gap-2">
                     {/* Two lines, not one cut short: "Phase 2" at the end of a name is what tells phases apart. */}
-                    <h3 className="line-clamp-2 min-w-0 text-sm font-semibold wrap-anywhere text-slate-900">
+                    <h3 className="line-clamp-2 min-w-[8ch] flex-1 basis-0 text-sm font-semibold wrap-anywhere text-slate-900">
                       {project.name}
                     </h3>
                     <Badge variant={HEALTH_BADGE[health]} className="shrink-0">

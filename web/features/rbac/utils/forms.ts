@@ -26,6 +26,13 @@ function reportIssues(error: z.ZodError, ctx: z.RefinementCtx, fieldOf: (key: st
       message: issue.message,
       path: [typeof key === 'string' ? fieldOf(key) : 'root'],
     });
+    // 'Please fill in: Email, Role' also marks those fields, so a screen reader hears which are invalid.
+    const fields = (issue as { params?: { fields?: unknown } }).params?.fields;
+    if (key === undefined && Array.isArray(fields)) {
+      for (const field of fields)
+        if (typeof field === 'string')
+          ctx.addIssue({ code: 'custom', message: 'Required', path: [fieldOf(field)] });
+    }
   }
 }
 

@@ -48,4 +48,22 @@ describe('budget alerts', () => {
     expect(await alertsOf('sub@summit.test', id)).toEqual([]);
     expect(await alertsOf('admin@harbor.test', id)).toEqual([]);
   });
+
+  it('a budget too large says it is over the limit, not that it is not whole cents', async () => {
+    const project = (
+      await t.query<{ id: string }>(
+        "SELECT id FROM projects WHERE company_id = (SELECT company_id FROM users WHERE email = 'manager@summit.test') LIMIT 1",
+      )
+    )[0]!.id;
+    for (const budget of [1e300, 2 ** 53 + 2]) {
+      const res = await t.request('PATCH', `/api/projects/${project}`, { cookie: manager, body: { budget } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^Budget must be at most /);
+    }
+    const half = await t.request('PATCH', `/api/projects/${project}`, {
+      cookie: manager,
+      body: { budget: 10.5 },
+    });
+    expect(((await half.json()) as { message: string }).message).toBe('Budget must be whole cents');
+  });
 });

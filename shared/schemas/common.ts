@@ -16,9 +16,11 @@ export const IsoDate = z
 export const NullableIsoDate = IsoDate.nullable();
 
 /** Money is integer cents (DESIGN.md section 4). */
-export const Cents = z.number().int('must be whole cents').min(0, 'must not be negative').max(1e13);
+// The bounds before the whole-cents rule: 1e300 or 2^53 + 1 is over the limit, which is what to say (an
+// unsafe integer would otherwise read as 'must be whole cents').
+export const Cents = z.number().min(0, 'must not be negative').max(1e13).int('must be whole cents');
 /** An amount that may be a credit (a deductive change order): whole cents, either way. */
-export const SignedCents = z.number().int('must be whole cents').min(-1e13).max(1e13);
+export const SignedCents = z.number().min(-1e13).max(1e13).int('must be whole cents');
 
 /**
  * Characters no one types on purpose: C0 controls other than tab and line breaks, DEL, and the bidi

@@ -6,7 +6,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { json, renderInApp, stubApi, TEST_USER } from '#web/app/test-utils.tsx';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { rememberedUser } from '#web/lib/session-user.ts';
-import SignInPage from './sign-in-page.tsx';
+import SignInPage, { sessionEndedNotice } from './sign-in-page.tsx';
 
 beforeEach(() => {
   localStorage.clear();
@@ -41,6 +41,13 @@ describe('Sign-in screen', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'sitecommand-demo');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await vi.waitFor(() => expect(sessionStorage.getItem('sc_session_ended')).toBeNull());
+  });
+
+  it('says "it is kept" of one waiting change and asks nothing of a session that ended with none', () => {
+    expect(sessionEndedNotice(1)).toBe(
+      'Your session has ended. Sign in again to send the 1 change waiting on this device; it is kept until then.',
+    );
+    expect(sessionEndedNotice(0)).toBe('Your session has ended. Sign in again to continue.');
   });
 
   it('requires both fields', async () => {

@@ -13,8 +13,9 @@ import { SignInForm } from './sign-in-form.tsx';
 /** What a user whose session ended on its own reads above the form (web/app/session-ended.ts). */
 export function sessionEndedNotice(waiting: number): string {
   const what = waiting === 1 ? '1 change' : `${waiting} changes`;
+  const kept = waiting === 1 ? 'it is kept' : 'they are kept';
   return waiting > 0
-    ? `Your session has ended. Sign in again to send the ${what} waiting on this device; they are kept until then.`
+    ? `Your session has ended. Sign in again to send the ${what} waiting on this device; ${kept} until then.`
     : 'Your session has ended. Sign in again to continue.';
 }
 

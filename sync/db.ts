@@ -114,6 +114,12 @@ export interface SyncIssue {
    * which one it was.
    */
   recordName?: string | null;
+  /**
+   * The names on this device, when the answer arrived, of the project and task the change points at (by
+   * id): a refusal because a project was deleted or an assignment ended is followed by a pull that takes
+   * them off the device, and the entry must still say which project it was.
+   */
+  refNames?: Record<string, string>;
   /** Device time (epoch ms) the server's answer arrived. */
   createdAt: number;
 }

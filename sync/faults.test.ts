@@ -365,6 +365,32 @@ describe('fault suite', () => {
     );
   });
 
+  it("[C5] a log written offline for a project deleted meanwhile keeps the project's name in its issue", async () => {
+    const d = await newDevice(s, 'crew@summit.test');
+    const manager = await s.account(MANAGER);
+    const projectId = newRowId();
+    const created = await s.t.request('POST', '/api/projects', {
+      cookie: manager.cookie,
+      body: { id: projectId, name: 'Doomed wing', location: 'Lot 10' },
+    });
+    expect(created.status).toBe(201);
+    await d.engine.syncNow();
+    expect(await d.db.projects.get(projectId)).toBeTruthy();
+
+    d.net.offline = true;
+    await mutate(d.db, 'project_logs', 'create', newRowId(), { projectId, title: 'Footings poured' });
+    expect(
+      (await s.t.request('DELETE', `/api/projects/${projectId}`, { cookie: manager.cookie })).status,
+    ).toBe(200);
+    d.net.offline = false;
+    await d.engine.syncNow();
+
+    const [issue] = await d.db.syncIssues.toArray();
+    expect(issue).toMatchObject({ kind: 'mutation', refNames: { [projectId]: 'Doomed wing' } });
+    // The pull after the refusal took the project off the device; the entry still says which it was.
+    expect(await d.db.projects.get(projectId)).toBeUndefined();
+  });
+
   it('[C9] (e) the blob endpoint failing for a while: task and log edits sync, photos follow when it heals', async () => {
     const proxy = await startFaultProxy(s.baseUrl, seededRandom(5));
     const timers = manualTimers();

@@ -56,6 +56,21 @@ async function nameOnDevice(db: SyncDb, e: OutboxEntry): Promise<string | null> 
   return nameOfRecord(e.table, await mirrorTable(db, e.table).get(e.rowId)) ?? nameOfRecord(e.table, e.data);
 }
 
+/** The parents a change may point at, by the field that holds their id. */
+const PARENT_FIELDS = { projectId: 'projects', taskId: 'tasks' } as const;
+
+/** `SyncIssue.refNames`: the names of the change's project and task on this device now, or undefined. */
+async function parentNamesOnDevice(db: SyncDb, e: OutboxEntry): Promise<Record<string, string> | undefined> {
+  const names: Record<string, string> = {};
+  for (const [field, table] of Object.entries(PARENT_FIELDS)) {
+    const id = e.data?.[field];
+    if (typeof id !== 'string') continue;
+    const name = nameOfRecord(table, await mirrorTable(db, table).get(id));
+    if (name) names[id] = name;
+  }
+  return Object.keys(names).length ? names : undefined;
+}
+
 /**
  * Settles a pushed batch in ONE Dexie transaction (SPEC C4, C5). Applied and partially applied mutations
  * leave the outbox and are folded into the row's server shadow, so recomputing the row later keeps them;
@@ -106,6 +121,7 @@ export async function applyPushResults(
           code: result.code ?? 'REJECTED',
           message: result.message ?? 'The server refused this change',
           recordName: await nameOnDevice(db, e),
+          refNames: await parentNamesOnDevice(db, e),
           createdAt: now,
         });
       } else if (result.status === 'partially_applied') {

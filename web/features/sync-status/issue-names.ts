@@ -61,5 +61,8 @@ export async function loadIssueNames(db: SyncDb, issues: readonly SyncIssue[]): 
       if (name) byId.set(id, name);
     });
   }
+  // A project or task gone from the device since: the name it had when the server refused the change.
+  for (const issue of issues)
+    for (const [id, name] of Object.entries(issue.refNames ?? {})) if (!byId.has(id)) byId.set(id, name);
   return { record, byId };
 }

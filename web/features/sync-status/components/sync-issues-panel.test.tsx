@@ -139,6 +139,31 @@ describe('Sync issues list', () => {
     expect(item.queryByText('a record no longer on this device')).toBeNull();
   });
 
+  it('names a project gone from the device by the name it had when the change was refused', async () => {
+    const PROJECT = '0195a0a0-0000-7000-8000-0000000000c5';
+    await db.syncIssues.add({
+      kind: 'mutation',
+      code: 'NOT_FOUND',
+      message: 'Project not found',
+      createdAt: Date.parse('2025-03-05T10:00:00Z'),
+      refNames: { [PROJECT]: 'Riverside Medical Office Building' },
+      mutation: {
+        id: 12,
+        op: 'create',
+        table: 'project_logs',
+        rowId: '0195a0a0-0000-7000-8000-0000000000c6',
+        data: { projectId: PROJECT, title: 'Sub diary' },
+        baseVersion: null,
+        clientTime: 0,
+        createdAt: 0,
+      },
+    });
+    renderList();
+    const heading = await screen.findByRole('heading', { name: 'Project log "Sub diary" was not created' });
+    const item = within(heading.closest('li') as HTMLElement);
+    expect(item.getByText('Riverside Medical Office Building', { selector: 'dd' })).toBeTruthy();
+  });
+
   it('names a partly applied edit by the record on the device and the field in words, never the raw code', async () => {
     const TASK = '0195a0a0-0000-7000-8000-0000000000c2';
     const USER = '0195a0a0-0000-7000-8000-0000000000a7';

@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, inArray, isNotNull, isNull, like } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
 import { LogCreateSchema, LogPatchSchema } from '#shared/schemas/log.ts';
+import { photoFileUrl } from '#shared/schemas/photo.ts';
 import type { SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
 import { schema } from '../db/index.ts';
@@ -127,7 +128,7 @@ function* checkImageReferences(
  * version and field meta), so every device's copy follows with its next pull.
  */
 export function* detachPhotoFromLogs(ctx: MutationContext, photoId: string, projectId: string): Op<void> {
-  const url = `/api/photos/${photoId}/file`;
+  const url = photoFileUrl(photoId);
   const logs = yield* io(
     ctx.db
       .select()

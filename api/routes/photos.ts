@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import { newId } from '#shared/ids.ts';
 import { Id } from '#shared/schemas/common.ts';
-import { PhotoCreateSchema } from '#shared/schemas/photo.ts';
+import { PhotoCreateSchema, photoFileUrl } from '#shared/schemas/photo.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, badRequest, notFound, parseWith, readJson } from '../http.ts';
 import { findVisibleProject, publicRow } from '../mutators/core.ts';
@@ -26,7 +26,7 @@ import { afterWhere, pageRequest, readLimit, sendPage } from './paging.ts';
 /** Room for the multipart boundaries and the text fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const toJson = (row: PhotoRow) => ({ ...publicRow(row), url: `/api/photos/${row.id}/file` });
+const toJson = (row: PhotoRow) => ({ ...publicRow(row), url: photoFileUrl(row.id) });
 
 /** Multipart upload (project gallery dialog): file, projectId, description, tags, userId (ignored). */
 async function createFromForm(c: Context<AppEnv>) {

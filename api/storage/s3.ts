@@ -48,6 +48,9 @@ export function s3ClientFor(env: Env): S3Client {
   });
 }
 
+/** What the AWS SDK's errors carry: the store's HTTP status when it answered at all. */
+type SdkError = { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+
 export class S3BlobStore implements BlobStore {
   private constructor(
     private readonly client: S3Client,
@@ -64,7 +67,7 @@ export class S3BlobStore implements BlobStore {
     try {
       await client.send(new HeadBucketCommand({ Bucket: location.bucket }));
     } catch (err) {
-      const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+      const e = err as SdkError;
       const status = e.$metadata?.httpStatusCode;
       // A HEAD has no body, so the SDK names a refusal only by its status ('Unknown', 'NotFound').
       const why =
@@ -95,7 +98,7 @@ export class S3BlobStore implements BlobStore {
     try {
       return await request();
     } catch (err) {
-      const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+      const e = err as SdkError;
       const status = e.$metadata?.httpStatusCode;
       if (status !== undefined && status < 500) throw err;
       console.error(`photo storage unavailable: ${e.name ?? 'Error'}: ${e.message ?? ''}`.trim());

@@ -1,3 +1,5 @@
+import { LogImageUrl } from '../schemas/log.ts';
+
 /**
  * How a synced record's fields and values read in sentences: the conflict notification (server) and the
  * History view (device) name them the same way, for every synced table.
@@ -67,11 +69,9 @@ export function valueInWords(value: unknown): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return 'none';
     // A log's photos are addresses nobody should have to read: their number says what changed.
-    if (value.every((v) => typeof v === 'string' && PHOTO_ADDRESS.test(v)))
+    if (value.every((v) => LogImageUrl.safeParse(v).success))
       return value.length === 1 ? '1 photo' : `${value.length} photos`;
     if (value.every((v) => typeof v === 'string')) return value.map((v) => valueInWords(v)).join(', ');
   }
   return JSON.stringify(value);
 }
-
-const PHOTO_ADDRESS = /^\/api\/(photos\/[^/]+\/file|objects\/image\/)/;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { Id, OptionalText, visible } from './common.ts';
 
+/** A photo's file as the API serves it and a log stores it (`LogImageUrl` in shared/schemas/log.ts). */
+export function photoFileUrl(photoId: string): string {
+  return `/api/photos/${photoId}/file`;
+}
+
 /** A key in the blob store: what `photos.filename` holds and the last segment of an upload URL. */
 export const StorageKey = z
   .string({ message: 'Filename is required' })

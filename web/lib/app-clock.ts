@@ -17,7 +17,8 @@ const SIGNIFICANT_MS = 60_000;
 /** The device's latest estimate of server minus device time (ms), from its sync state. */
 export function setServerClockOffset(ms: number | null | undefined): void {
   const next = typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) >= SIGNIFICANT_MS ? ms : 0;
-  if (Math.abs(next - offsetMs) < SIGNIFICANT_MS && (next === 0) === (offsetMs === 0)) return;
+  // Both are 0 or at least a minute off: a change under a minute is no change.
+  if (Math.abs(next - offsetMs) < SIGNIFICANT_MS) return;
   offsetMs = next;
   for (const l of listeners) l();
 }

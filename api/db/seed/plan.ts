@@ -1,5 +1,6 @@
 import { newId } from '#shared/ids.ts';
 import type { RoleKind } from '#shared/enums.ts';
+import { photoFileUrl } from '#shared/schemas/photo.ts';
 import type { schema } from '../index.ts';
 import {
   HEALTH_TEMPLATES,
@@ -487,7 +488,7 @@ export class Builder {
         (k + index) % 2 === 0 && projectPhotos.length > 0
           ? Array.from({ length: 1 + ((k + index) % 3) }, (_, n) => at(projectPhotos, k * 2 + n))
               .filter((ph, n, all) => all.indexOf(ph) === n)
-              .map((ph) => `/api/photos/${ph.id}/file`)
+              .map((ph) => photoFileUrl(ph.id))
           : [];
       const writer = this.rng.pick(writers);
       this.data.projectLogs.push({

@@ -100,7 +100,5 @@ export async function importPhotos(
   return options.whole ? addPhotos(db, ready) : rows;
 }
 
-/** The address a log stores for one of its photos (`LogImageUrl` in shared/schemas/log.ts). */
-export function photoFileUrl(photoId: string): string {
-  return `/api/photos/${photoId}/file`;
-}
+/** The address a log stores for one of its photos. */
+export { photoFileUrl } from '#shared/schemas/photo.ts';

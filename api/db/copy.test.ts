@@ -155,6 +155,32 @@ describe.runIf(postgresAvailable())('db:copy from SQLite to PostgreSQL', () => {
     ]);
   });
 
+  it('a dry run into a database never set up checks the copy and leaves the database empty', async () => {
+    const emptyUrl = cluster.createDatabase('dry_run_target');
+    const empty = pgPool(emptyUrl);
+    const tablesIn = async () =>
+      (
+        await empty.query<{ name: string }>(
+          "SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')",
+        )
+      ).rows.map((r) => r.name);
+    try {
+      const report = await copyCompany(source, empty, 'summit.test', { dryRun: true });
+      expect(report.tables.find((x) => x.name === 'tasks')).toMatchObject({ source: expect.any(Number) });
+      expect(report.tables.every((x) => x.source === x.target)).toBe(true);
+      expect(await tablesIn()).toEqual([]);
+      const cli = spawnSync('npx', ['tsx', 'api/db/db-copy.ts', '--company', 'harbor.test', '--dry-run'], {
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_PATH: t.env.DATABASE_PATH, DATABASE_URL: emptyUrl },
+      });
+      expect(cli.stderr).toBe('');
+      expect(cli.stdout).toMatch(/^Dry run \(nothing written\): company \S+, \d+ rows, every table checked/);
+      expect(await tablesIn()).toEqual([]);
+    } finally {
+      await empty.end();
+    }
+  });
+
   it('runs from the command line: npm run db:copy -- --company harbor.test', () => {
     const run = (args: string[]) =>
       spawnSync('npx', ['tsx', 'api/db/db-copy.ts', ...args], {

@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { is } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
+import { migratePostgresWithin } from './database.ts';
 import * as schema from './schema/index.ts';
 import { toPgText } from './sql.ts';
 
@@ -118,6 +119,9 @@ export async function copyCompany(
   source.prepare('BEGIN').run();
   try {
     await client.query('BEGIN');
+    // A dry run sets up a database that lacks the tables inside this transaction, so its rollback takes
+    // them back too: "nothing written" holds for a database never used (a real copy migrates before).
+    if (options.dryRun) await migratePostgresWithin(client);
     await client.query("SELECT set_config('sitecommand.copying', 'on', true)");
     const existing = await client.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
     if (existing.rowCount) {

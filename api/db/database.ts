@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
 import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as proxyDrizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
 import { openDb, schema, writeTx, type Db, type Schema } from './index.ts';
@@ -189,6 +190,31 @@ async function whileStarting<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pr
 /** Applies the committed PostgreSQL migrations, one process at a time (see `whileStarting`). */
 export function migratePostgres(pool: pg.Pool): Promise<void> {
   return whileStarting(pool, (client) => pgMigrate(pgDrizzle(client), { migrationsFolder: PG_MIGRATIONS }));
+}
+
+/**
+ * Applies the migrations the database lacks inside the caller's open transaction, keeping drizzle's record
+ * of them (`drizzle.__drizzle_migrations`, as its migrator does), so that a rollback takes them back with
+ * everything else: `db:copy --dry-run` checks a copy into a database never set up and leaves it as it
+ * was. (Drizzle's migrator commits its own transaction, so it cannot run inside another.)
+ */
+export async function migratePostgresWithin(client: pg.PoolClient): Promise<void> {
+  await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
+  await client.query(
+    'CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
+  );
+  const last = await client.query<{ created_at: string }>(
+    'SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1',
+  );
+  const appliedUpTo = last.rows[0] ? Number(last.rows[0].created_at) : -1;
+  for (const migration of readMigrationFiles({ migrationsFolder: PG_MIGRATIONS })) {
+    if (migration.folderMillis <= appliedUpTo) continue;
+    for (const statement of migration.sql) await client.query(statement);
+    await client.query('INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)', [
+      migration.hash,
+      migration.folderMillis,
+    ]);
+  }
 }
 
 /** The NOTIFY channel of sync pokes between API processes. */

@@ -51,7 +51,8 @@ async function main(): Promise<number> {
   }
   const pool = pgPool(values.to, 2);
   try {
-    await migratePostgres(pool);
+    // A dry run migrates inside its own transaction and rolls that back with the copy (copy.ts).
+    if (!values['dry-run']) await migratePostgres(pool);
     for (const ref of companies) {
       const report = await copyCompany(source, pool, ref, { dryRun: values['dry-run'] });
       const rows = report.tables.reduce((n, t) => n + t.source, 0);

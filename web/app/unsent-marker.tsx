@@ -10,10 +10,13 @@ export const WAITING_TO_SYNC = 'Waiting to sync';
  * (DESIGN.md section 7); renders nothing once they have.
  */
 export function UnsentMarker({
+  id,
   rowId,
   related,
   className,
 }: {
+  /** For a control that names this marker in its description (aria-describedby). */
+  id?: string;
   rowId: string;
   /** Rows whose unsent work is this card's too (a log's photos). */
   related?: readonly string[];
@@ -22,6 +25,7 @@ export function UnsentMarker({
   if (!useHasUnsentChanges(rowId, related)) return null;
   return (
     <span
+      id={id}
       className={cn(
         'inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-800 ring-1 ring-amber-200',
         className,

@@ -10,15 +10,20 @@ import {
   label,
 } from '../utils/labels.ts';
 
-export function StatusBadge({ status }: { status: string | null | undefined }) {
-  return <Badge variant={STATUS_VARIANTS[status ?? ''] ?? 'secondary'}>{label(STATUS_LABELS, status)}</Badge>;
+export function StatusBadge({ status, id }: { status: string | null | undefined; id?: string }) {
+  return (
+    <Badge id={id} variant={STATUS_VARIANTS[status ?? ''] ?? 'secondary'}>
+      {label(STATUS_LABELS, status)}
+    </Badge>
+  );
 }
 
 /** A coloured dot with the priority in words for screen readers and on hover. */
-export function PriorityDot({ priority }: { priority: string | null | undefined }) {
+export function PriorityDot({ priority, id }: { priority: string | null | undefined; id?: string }) {
   const text = `${label(PRIORITY_LABELS, priority)} priority`;
   return (
     <span
+      id={id}
       role="img"
       aria-label={text}
       title={text}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Pencil } from 'lucide-react';
 import type { ProjectRow, ScheduleChangeRow, SyncDb, TaskRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
@@ -28,6 +29,9 @@ export function OverviewTab(props: OverviewTabProps) {
   const { db, now, timeZone, projects } = props;
   const upcoming = useUpcomingTasks(db, now, timeZone);
   const recent = useRecentUpdates(db);
+  // An upcoming task's button is named by its action; its priority, status, due date and project are its
+  // description (an aria-label alone would hide them from a screen reader).
+  const about = useId();
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card className="min-w-0">
@@ -45,20 +49,24 @@ export function OverviewTab(props: OverviewTabProps) {
                     type="button"
                     onClick={() => props.onUpdateTask(task)}
                     aria-label={`Update schedule of ${task.title ?? 'task'}`}
+                    aria-describedby={`${about}-${task.id}-priority ${about}-${task.id}-status ${about}-${task.id}-facts ${about}-${task.id}-unsent`}
                     className="flex min-h-11 w-full flex-col gap-1 rounded-md border border-slate-200 p-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-teal-600"
                   >
                     <span className="flex items-center gap-2">
-                      <PriorityDot priority={task.priority} />
+                      <PriorityDot id={`${about}-${task.id}-priority`} priority={task.priority} />
                       <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{task.title}</span>
-                      <StatusBadge status={task.status} />
+                      <StatusBadge id={`${about}-${task.id}-status`} status={task.status} />
                     </span>
-                    <span className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+                    <span
+                      id={`${about}-${task.id}-facts`}
+                      className="flex flex-wrap gap-x-3 text-sm text-slate-600"
+                    >
                       <span>
                         {formatDay(task.dueDate)} · {formatDueTime(task.dueDate)}
-                      </span>
+                      </span>{' '}
                       <span>{projects.get(task.projectId ?? '')?.name ?? 'No project'}</span>
                     </span>
-                    <UnsentMarker rowId={task.id} className="self-start" />
+                    <UnsentMarker id={`${about}-${task.id}-unsent`} rowId={task.id} className="self-start" />
                   </button>
                 </li>
               ))}

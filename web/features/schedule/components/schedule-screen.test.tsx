@@ -120,6 +120,13 @@ describe('Overview: Upcoming Tasks', () => {
     expect(items[0]!.textContent).toContain('In Progress');
     expect(within(items[0]!).getByRole('img', { name: 'High priority' })).toBeTruthy();
     expect(items[1]!.textContent).toContain('May 14, 2026 · 9:00 AM');
+    // A screen reader hears the button's action and then what it shows.
+    expect(
+      within(items[0]!).getByRole('button', {
+        name: 'Update schedule of Pour footing',
+        description: 'High priority In Progress May 12, 2026 · No time set Riverside Clinic',
+      }),
+    ).toBeTruthy();
   });
 
   it('opens Update Task Schedule when an upcoming task is clicked', async () => {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Calendar, Flag, FolderOpen, User } from 'lucide-react';
 import type { TaskRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
@@ -75,6 +76,9 @@ export function SubTaskRow({
   const done = task.status === 'completed';
   const due = withTime ? dueDateAndTime(task.dueDate) : formatDueDate(task.dueDate);
   const priority = task.priority ?? 'medium';
+  // The button is named by its action; what it shows (priority, status, due date, project, assignee) is
+  // its description, which a screen reader reads after the name (an aria-label alone hides the content).
+  const about = useId();
   return (
     <li className="flex items-start gap-2 py-2" data-task-id={task.id}>
       <label className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center">
@@ -92,9 +96,11 @@ export function SubTaskRow({
         className="grid min-h-11 min-w-0 flex-1 gap-1 rounded-md px-1 py-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-teal-600"
         onClick={() => onOpen(task)}
         aria-label={`Open task ${title}`}
+        aria-describedby={`${about}-priority ${about}-facts`}
       >
         <span className="flex min-w-0 items-center gap-2">
           <span
+            id={`${about}-priority`}
             className={cn('h-2.5 w-2.5 shrink-0 rounded-full', PRIORITY_DOT[priority] ?? PRIORITY_DOT.medium)}
             role="img"
             aria-label={`${priorityLabel(priority)} priority`}
@@ -109,28 +115,29 @@ export function SubTaskRow({
             {title}
           </span>
         </span>
-        <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+        {/* Spaces between the facts: the description reads them as words, not run together. */}
+        <span id={`${about}-facts`} className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
           <Badge variant="outline" className={cn('border', TASK_STATUS_CLASSES[task.status ?? 'pending'])}>
             {statusLabel(task.status)}
-          </Badge>
+          </Badge>{' '}
           {task.isMilestone && (
             <Badge variant="outline" className="border border-purple-200 bg-purple-100 text-purple-800">
               <Flag className="mr-1 h-3 w-3" aria-hidden="true" />
               Milestone
             </Badge>
-          )}
-          <UnsentMarker rowId={task.id} />
+          )}{' '}
+          <UnsentMarker rowId={task.id} />{' '}
           <span className="inline-flex items-center gap-1">
             <Calendar className="h-3 w-3" aria-hidden="true" />
             {due ? `Due ${due}` : 'No due date'}
-          </span>
-          {overdue && <span className="font-semibold text-red-700">Overdue</span>}
+          </span>{' '}
+          {overdue && <span className="font-semibold text-red-700">Overdue</span>}{' '}
           {projectName && (
             <span className="inline-flex min-w-0 items-center gap-1">
               <FolderOpen className="h-3 w-3" aria-hidden="true" />
               <span className="truncate">{projectName}</span>
             </span>
-          )}
+          )}{' '}
           <span className="inline-flex items-center gap-1">
             <User className="h-3 w-3" aria-hidden="true" />
             {assigneeName}

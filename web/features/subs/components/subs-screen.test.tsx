@@ -320,6 +320,13 @@ describe('Subcontractor task rows and dialogs', () => {
     renderSubs();
     const u = userEvent.setup();
     await openTab('By Subcontractors');
+    // A screen reader hears the row's action and then what it shows.
+    expect(
+      screen.getByRole('button', {
+        name: 'Open task Fix leak',
+        description: 'Medium priority Pending No due date Harbor Tower Unassigned',
+      }),
+    ).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Open task Fix leak' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Subcontractor Task' });
     expect(within(dialog).getByLabelText(/^Title/)).toHaveProperty('value', 'Fix leak');

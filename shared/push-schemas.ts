@@ -31,6 +31,13 @@ export const MutationSchema = z.strictObject({
   baseVersion: z.int().nonnegative().nullable(),
   /** Client clock at the time of the write, epoch milliseconds. */
   clientTime: z.int().nonnegative(),
+  /**
+   * A patch of a set field (`shared/set-fields.ts`: a log's `images`) carries the list the user's edit
+   * started from, field by field, so the server merges the edit instead of replacing the list (sync/SPEC.md
+   * W20). Absent on everything else, and on patches queued before W20, which keep last writer wins. Its
+   * fields are checked by the push (api/sync/apply.ts), like `data`'s by the mutators.
+   */
+  baseValues: z.custom<Record<string, unknown>>(isPlainObject, { message: 'must be an object' }).optional(),
 });
 export type Mutation = z.infer<typeof MutationSchema>;
 

@@ -5,6 +5,7 @@ import { LogPatchSchema } from '#shared/schemas/log.ts';
 import { ProjectPatchSchema } from '#shared/schemas/project.ts';
 import { ScheduleChangePatchSchema } from '#shared/schemas/schedule-change.ts';
 import { TaskPatchSchema } from '#shared/schemas/task.ts';
+import { isSetField } from '#shared/set-fields.ts';
 import type { Mutation, MutationResult, SyncTable } from '#shared/sync-protocol.ts';
 import type { SessionUser } from '../context.ts';
 import { io, type Op } from '../db/op.ts';
@@ -291,6 +292,40 @@ function withoutServerFields(data: Record<string, unknown>, ignored: readonly st
   return out;
 }
 
+/** Longest list a base may hold: far above what a log keeps (MAX_LOG_IMAGES), so any real list fits. */
+const MAX_BASE_ITEMS = 1000;
+
+const badBase = (message: string) =>
+  new HttpError(400, 'VALIDATION_FAILED', `BaseValues: ${message}`, { baseValues: message });
+
+/**
+ * SPEC W20: the lists a patch's set fields started from. Each must name a set field the patch changes
+ * and be a list of strings; anything else is a device bug, rejected (P8) rather than guessed at. Not
+ * checked against what the row ever held: a wrong base only changes what counts as this device's own
+ * additions and removals, and every addition still goes through the mutator's reference check.
+ */
+function setFieldBases(
+  m: Mutation,
+  patch: Record<string, unknown>,
+): Record<string, readonly string[]> | undefined {
+  if (m.baseValues === undefined) return undefined;
+  const bases: Record<string, readonly string[]> = {};
+  for (const [field, value] of Object.entries(m.baseValues)) {
+    if (!isSetField(m.table, field) || !(field in patch)) {
+      throw badBase(`${field} is not a list field this change sets`);
+    }
+    if (
+      !Array.isArray(value) ||
+      value.length > MAX_BASE_ITEMS ||
+      !value.every((v): v is string => typeof v === 'string')
+    ) {
+      throw badBase(`${field} must be a list of at most ${MAX_BASE_ITEMS} addresses`);
+    }
+    bases[field] = value;
+  }
+  return bases;
+}
+
 /**
  * A parent id of the caller's company that is tombstoned rejects the mutation (SPEC W7). Returns the
  * parents read, for the mutator's own check that the user may see them.
@@ -376,6 +411,7 @@ function* applyPatch(
     m.baseVersion,
     ctx.clientId,
     ctx.clientTime,
+    setFieldBases(m, patch),
   );
   let version = stored.version;
   const own = primed(ctx, m.table, m.rowId, stored);
@@ -458,6 +494,7 @@ export function* applyMutation(ctx: MutationContext, m: Mutation): Op<MutationRe
   if (m.data.id !== undefined && m.data.id !== m.rowId) {
     throw badRequest('Data id must match rowId', { id: 'must match rowId' });
   }
+  if (m.op !== 'patch' && m.baseValues !== undefined) throw badBase('only a patch carries them');
   switch (m.op) {
     case 'create':
       return yield* applyCreate(ctx, m, ops);

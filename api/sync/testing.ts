@@ -22,7 +22,7 @@ export function device(t: TestApp, cookie: string, clientId: string = newId()) {
       table: SyncTable,
       rowId: string,
       data: Record<string, unknown> = {},
-      opts: { baseVersion?: number | null; clientTime?: number } = {},
+      opts: { baseVersion?: number | null; clientTime?: number; baseValues?: Record<string, unknown> } = {},
     ): Mutation {
       return {
         id: next++,
@@ -32,6 +32,7 @@ export function device(t: TestApp, cookie: string, clientId: string = newId()) {
         data,
         baseVersion: opts.baseVersion ?? null,
         clientTime: opts.clientTime ?? t.deps.now().getTime(),
+        ...(opts.baseValues === undefined ? {} : { baseValues: opts.baseValues }),
       };
     },
     async push(mutations: Mutation[], schemaVersion: number = SCHEMA_VERSION, acknowledged?: number) {

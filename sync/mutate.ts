@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { newId } from '#shared/ids.ts';
 import { MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import type { MutationSchema } from '#shared/push-schemas.ts';
+import { SET_FIELDS, listOf } from '#shared/set-fields.ts';
 import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import {
   mirrorTable,
@@ -67,8 +68,10 @@ const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === J
  * change counts as saved once it commits, with the next gap-free mutation id. `create` takes all the fields
  * the user gave, `patch` the changed ones (fields equal to the stored value are left out; a patch that
  * changes nothing queues nothing and returns null), `delete` removes the row from the device at once.
- * `baseVersion` is the server version this device last saw of the row (null for a row it created). No
- * network call happens here; the engine hears of the write through the hub and pushes soon after.
+ * `baseVersion` is the server version this device last saw of the row (null for a row it created). A
+ * patch of a set field (a log's `images`) also carries the list the edit started from (SPEC W20): `base`,
+ * what the form loaded, or the row on the device when none is given. No network call happens here; the
+ * engine hears of the write through the hub and pushes soon after.
  */
 export async function mutate<T extends SyncTable>(
   db: SyncDb,
@@ -76,10 +79,19 @@ export async function mutate<T extends SyncTable>(
   op: MutationOp,
   rowId: string,
   data: MutationData<T> = {},
+  base?: MutationData<T>,
 ): Promise<OutboxEntry | null> {
   const check = loadedCheck ?? (await waitForMutationCheck());
   const entry = await db.transaction('rw', [mirrorTable(db, table), db.outbox, db.shadows, db.meta], () =>
-    writeInTransaction(db, check, table, op, rowId, data as Record<string, unknown>),
+    writeInTransaction(
+      db,
+      check,
+      table,
+      op,
+      rowId,
+      data as Record<string, unknown>,
+      base as Record<string, unknown> | undefined,
+    ),
   );
   if (entry) queued(db);
   return entry;
@@ -136,6 +148,7 @@ async function writeInTransaction(
   op: MutationOp,
   rowId: string,
   input: Record<string, unknown>,
+  base?: Record<string, unknown>,
 ): Promise<OutboxEntry | null> {
   const t = mirrorTable(db, table);
   // The reads go out together and the writes go out together: each awaited request is a round trip to the
@@ -167,6 +180,10 @@ async function writeInTransaction(
     clientTime: correctedTime(now, meta.clockOffsetMs),
     createdAt: now,
   };
+  if (op === 'patch' && row) {
+    const baseValues = setFieldBases(table, data, base, row);
+    if (baseValues) entry.baseValues = baseValues;
+  }
   const { createdAt: _c, seq: _s, ...wire } = entry;
   const parsed = check.safeParse(wire);
   if (!parsed.success) {
@@ -186,6 +203,22 @@ async function writeInTransaction(
     next ? t.put(next) : t.delete(rowId),
   ]);
   return entry;
+}
+
+/**
+ * SPEC W20: for each set field the patch changes, the list the edit started from (what the form loaded,
+ * `base`, else the row as the device holds it), so the server merges this device's additions and removals
+ * into the list instead of replacing it. Undefined when the patch changes none.
+ */
+function setFieldBases(
+  table: SyncTable,
+  data: Record<string, unknown>,
+  base: Record<string, unknown> | undefined,
+  row: Record<string, unknown>,
+): Record<string, string[]> | undefined {
+  const fields = SET_FIELDS[table]?.filter((f) => f in data);
+  if (!fields?.length) return undefined;
+  return Object.fromEntries(fields.map((f) => [f, listOf(base?.[f] !== undefined ? base[f] : row[f])]));
 }
 
 /** A new row id (UUIDv7), for rows created on the device. */

@@ -22,6 +22,8 @@ export function toWire(e: OutboxEntry): Mutation {
     data: e.data,
     baseVersion: e.baseVersion,
     clientTime: e.clientTime,
+    // Only where a patch of a set field has one (SPEC W20): every other mutation keeps its shape.
+    ...(e.baseValues === undefined ? {} : { baseValues: e.baseValues }),
   };
 }
 

@@ -1,24 +1,39 @@
+import { listOf, mergeSetEdit } from '#shared/set-fields.ts';
 import type { Mutation } from '#shared/sync-protocol.ts';
 import { mirrorTable, type AnyRow, type OutboxEntry, type ShadowRow, type SyncDb } from './db.ts';
 
 /**
  * The row a mutation leaves behind, as the device shows it until the server's answer comes back. A create
  * over an existing row merges (a replayed create after a reset), a patch of a missing row does nothing (the
- * row was deleted under it; the server will reject the patch), a delete removes the row.
+ * row was deleted under it; the server will reject the patch), a delete removes the row. A patch of a set
+ * field sent with its base (a log's `images`, SPEC W20) is merged into the row's list as the server will
+ * merge it, so a pulled photo of another device stays on screen under this device's pending edit.
  */
 export function applyMutation(
   row: AnyRow | null,
-  m: Pick<Mutation, 'op' | 'rowId' | 'data' | 'clientTime'>,
+  m: Pick<Mutation, 'op' | 'rowId' | 'data' | 'clientTime' | 'baseValues'>,
 ): AnyRow | null {
   const at = new Date(m.clientTime).toISOString();
   switch (m.op) {
     case 'create':
       return { createdAt: at, ...row, ...m.data, updatedAt: at, id: m.rowId, version: row?.version ?? 0 };
     case 'patch':
-      return row ? { ...row, ...m.data, updatedAt: at, id: row.id, version: row.version } : null;
+      return row ? { ...row, ...patchOf(row, m), updatedAt: at, id: row.id, version: row.version } : null;
     case 'delete':
       return null;
   }
+}
+
+/** A patch's fields as they land on `row`: its set fields merged (W20), the others as sent. */
+function patchOf(row: AnyRow, m: Pick<Mutation, 'data' | 'baseValues'>): Record<string, unknown> {
+  if (!m.baseValues) return m.data;
+  const data = { ...m.data };
+  for (const [field, base] of Object.entries(m.baseValues)) {
+    if (Array.isArray(data[field]) && Array.isArray(base)) {
+      data[field] = mergeSetEdit(listOf(row[field]), listOf(base), listOf(data[field]));
+    }
+  }
+  return data;
 }
 
 /** Pending outbox entries of one row, in queue order. Runs inside the caller's transaction. */

@@ -253,6 +253,8 @@ export type LocalWrite = <T extends SyncTable>(
   op: MutationOp,
   rowId: string,
   data?: MutationData<T>,
+  /** What the form loaded, for a patch of a list field (a log's photos, sync/SPEC.md W20). */
+  base?: MutationData<T>,
 ) => Promise<void>;
 
 /**
@@ -263,8 +265,8 @@ export type LocalWrite = <T extends SyncTable>(
 export function useLocalWrite(): LocalWrite {
   const db = useSyncDb();
   return useCallback<LocalWrite>(
-    async (table, op, rowId, data) => {
-      await mutate(db, table, op, rowId, data);
+    async (table, op, rowId, data, base) => {
+      await mutate(db, table, op, rowId, data, base);
     },
     [db],
   );

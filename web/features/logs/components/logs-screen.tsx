@@ -125,7 +125,10 @@ export function LogsScreen({
     const added = await importFor(s.data.projectId, s.data.title, s, 'Failed to upload new photos...');
     const patch = added.length ? { ...s.changed, images: [...s.data.images, ...added] } : s.changed;
     try {
-      await write('project_logs', 'patch', log.id, patch);
+      // The photos as the form loaded them (`log` is the row the dialog opened with): the server merges
+      // what this edit added and removed into the log's photos as they are by then (sync/SPEC.md W20), so a
+      // photo someone else added meanwhile, even one pulled while the dialog was open, is kept.
+      await write('project_logs', 'patch', log.id, patch, { images: log.images ?? [] });
       void savedToast(log.id, { title: 'Log updated successfully', description: s.data.title });
     } catch (err) {
       toast({ title: 'Failed to update log', description: messageOf(err), variant: 'destructive' });

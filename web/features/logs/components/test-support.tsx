@@ -20,8 +20,8 @@ export function testDb(): SyncDb {
 
 export const writeTo =
   (db: SyncDb): LocalWrite =>
-  async (table, op, rowId, data) => {
-    await mutate(db, table, op, rowId, data);
+  async (table, op, rowId, data, base) => {
+    await mutate(db, table, op, rowId, data, base);
   };
 
 /**

@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto';
+import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { device as apiDevice } from '#api/sync/testing.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from '#shared/enums.ts';
+import { photoFileUrl } from '#shared/schemas/photo.ts';
 import { mutate, newRowId } from './mutate.ts';
 import { newDevice, startServer, type Device, type LiveServer } from './test-support.ts';
 
@@ -138,4 +141,112 @@ it('[C6] after random offline writes and syncs on 3-5 devices, every mirror equa
   console.log(
     `convergence: ${runs} runs, ${mutations} mutations, ${rejected} rejected (kept in syncIssues), all mirrors equal`,
   );
+});
+
+// Property (SPEC W20): 3-4 phones add and remove photos of one log (and retitle it), with random
+// disconnects and syncs in between. Once all have synced, every phone's log equals the server's, and its
+// photos are a set decided by what each phone did, not by who pushed last: every photo some phone added and
+// no phone removed is there, once, and nothing else is. A photo list never ends up as a conflict.
+type PhotoCommand =
+  | { kind: 'add'; device: number; photo: number }
+  | { kind: 'remove'; device: number; pick: number }
+  | { kind: 'title'; device: number; title: string }
+  | { kind: 'toggle'; device: number }
+  | { kind: 'sync'; device: number };
+
+const photoCommand: fc.Arbitrary<PhotoCommand> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), device, photo: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), device, pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('title' as const), device, title }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('toggle' as const), device }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('sync' as const), device }) },
+);
+
+it('[C6][W20] after random offline photo edits of one log on 3-4 phones, every phone and the server hold the same set', async () => {
+  const admin = await s.account('admin@summit.test');
+  const setup = apiDevice(s.t, admin.cookie);
+  const projectId = (
+    await s.t.query<{ id: string }>(
+      'SELECT id FROM projects WHERE company_id = ? AND deleted_at IS NULL ORDER BY id',
+      [admin.companyId],
+    )
+  )[0]!.id;
+  const photoIds = Array.from({ length: 8 }, () => newRowId());
+  await setup.push(
+    photoIds.map((id) =>
+      setup.mutation('create', 'photos', id, { projectId, sha256: crypto.randomBytes(32).toString('hex') }),
+    ),
+  );
+  const photos = photoIds.map(photoFileUrl);
+  const serverLog = async (id: string) => {
+    const [row] = await s.t.query<{ version: number; title: string; images: string }>(
+      'SELECT version, title, images FROM project_logs WHERE id = ?',
+      [id],
+    );
+    return { version: row!.version, title: row!.title, images: JSON.parse(row!.images) as string[] };
+  };
+  let runs = 0;
+  let edits = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 3, max: 4 }),
+      fc.array(photoCommand, { minLength: 5, maxLength: 40 }),
+      async (n, commands) => {
+        runs++;
+        const logId = newRowId();
+        await setup.push([
+          setup.mutation('create', 'project_logs', logId, {
+            projectId,
+            title: 'Diary',
+            images: [photos[0]!],
+          }),
+        ]);
+        const added = new Set([photos[0]!]);
+        const removed = new Set<string>();
+        const devices = await Promise.all(
+          Array.from({ length: n }, (_, i) => newDevice(s, i % 2 ? 'crew@summit.test' : MANAGER)),
+        );
+        for (const d of devices) await d.engine.syncNow();
+        for (const c of commands) {
+          const d = devices[c.device % n]!;
+          if (c.kind === 'toggle') d.net.offline = !d.net.offline;
+          else if (c.kind === 'sync') await d.engine.syncNow();
+          else {
+            const images = (await d.db.project_logs.get(logId))!.images ?? [];
+            let patch: { images?: string[]; title?: string };
+            if (c.kind === 'title') patch = { title: c.title || 'Diary' };
+            else if (c.kind === 'add') {
+              const url = photos[c.photo % photos.length]!;
+              if (images.includes(url)) continue;
+              added.add(url);
+              patch = { images: [...images, url] };
+            } else {
+              const url = images[c.pick % Math.max(1, images.length)];
+              if (!url) continue;
+              removed.add(url);
+              patch = { images: images.filter((u) => u !== url) };
+            }
+            if (await mutate(d.db, 'project_logs', 'patch', logId, patch)) edits++;
+          }
+        }
+        for (const d of devices) d.net.offline = false;
+        for (const d of devices) await d.engine.syncNow();
+        for (const d of devices) await d.engine.syncNow();
+        const server = await serverLog(logId);
+        expect(new Set(server.images).size).toBe(server.images.length);
+        for (const url of added) if (!removed.has(url)) expect(server.images).toContain(url);
+        for (const url of server.images) expect(added).toContain(url);
+        for (const d of devices) {
+          expect(d.engine.status.get()).toMatchObject({ pending: 0, error: null });
+          const log = (await d.db.project_logs.get(logId))!;
+          expect({ version: log.version, title: log.title, images: log.images }).toEqual(server);
+          const issues = await d.db.syncIssues.toArray();
+          expect(issues.filter((i) => i.kind === 'mutation')).toEqual([]);
+          expect(issues.flatMap((i) => i.conflicts ?? []).filter((f) => f.field === 'images')).toEqual([]);
+        }
+      },
+    ),
+    { numRuns: 15, seed: 20261123, endOnFailure: true },
+  );
+  console.log(`log photo convergence: ${runs} runs, ${edits} edits, all phones equal the server`);
 });

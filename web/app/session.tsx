@@ -18,6 +18,7 @@ import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
 import { forgetPersistedQueries, usePersistedQueries } from '#web/lib/query-persist.ts';
 import {
   forgetUser,
+  LAST_USER_KEY,
   rememberedUser,
   rememberUser,
   type CurrentUser,
@@ -220,6 +221,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [signedInOnline, queryClient]);
+
+  // Another tab of this browser signed in, signed out or met another user: the session cookie is the
+  // browser's, so this tab's requests already go out under that session. Ask the server at once rather than
+  // at the next check (up to SESSION_RECHECK_MS later), while this tab still shows the previous user.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === LAST_USER_KEY || e.key === null) {
+        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
 
   // Another user (or nobody) now: drop every cached answer of the previous one (notifications, lists),
   // and the answers kept on the device for offline starts when that user's session ended.

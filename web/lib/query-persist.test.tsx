@@ -5,14 +5,24 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { createStore, get } from 'idb-keyval';
 import { createQueryClient } from './api.ts';
 import { forgetPersistedQueries, PERSISTED, usePersistedQueries } from './query-persist.ts';
+import { forgetUser, LAST_USER_KEY } from './session-user.ts';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  forgetUser();
+});
+
+/** The browser's signed-in user as a sign-in in any of its tabs records it (web/lib/session-user.ts). */
+function signedInAs(userId: string) {
+  localStorage.setItem(LAST_USER_KEY, JSON.stringify({ id: userId, companyId: 'c1', permissions: {} }));
+}
 
 const USERS_KEY = ['/api/rbac/users'];
 const OTHER_KEY = ['/api/notifications'];
 
 /** One app start of `userId`: a fresh query client that restores and then keeps that user's answers. */
 async function start(userId: string) {
+  signedInAs(userId);
   const client = createQueryClient();
   const hook = renderHook(({ id }) => usePersistedQueries(client, id), { initialProps: { id: userId } });
   await waitFor(() => expect(hook.result.current).toBe(false));
@@ -65,5 +75,20 @@ describe('the office screens’ kept answers', () => {
     await forgetPersistedQueries('user-b');
     const again = await start('user-b');
     expect(again.client.getQueryData(USERS_KEY)).toBeUndefined();
+  });
+
+  it('a tab still showing a user keeps nothing it fetched once another tab signed in someone else', async () => {
+    const tab = await start('user-d');
+    await answer(tab.client, USERS_KEY, [{ id: 'own' }], true);
+    await kept('user-d', 'own');
+    // Another tab signs out and signs in a user of another company: this tab's requests now carry that
+    // user's cookie until its session check notices, and their answers are not user-d's.
+    signedInAs('user-e');
+    await answer(tab.client, ['/api/activities/recent'], [{ id: 'other-company' }], true);
+    await new Promise((r) => setTimeout(r, 1_500));
+    const store = createStore('sitecommand-query-cache', 'queries');
+    const stored = String(await get('queries:user-d', store));
+    expect(stored).toContain('own');
+    expect(stored).not.toContain('other-company');
   });
 });

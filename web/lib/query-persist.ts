@@ -7,6 +7,7 @@ import {
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { rememberedUserId } from './session-user.ts';
 
 /**
  * The office screens' reads (admin, finance, health) go through TanStack Query, not the Dexie mirror
@@ -50,9 +51,13 @@ function optionsFor(queryClient: QueryClient, userId: string): PersistQueryClien
     storage: {
       getItem: (key) => get<string>(key, idbStore()).then((v) => v ?? null),
       // The persister writes at most once a second: a write that fires after the session ended must not
-      // bring back the cache that was just removed.
+      // bring back the cache that was just removed. Nor may a tab that still shows this user while another
+      // tab signed out or signed in someone else (the cookie is the browser's, not the tab's): what it
+      // fetched since then came under the other session, and must not be kept as this user's answers.
       setItem: (key, value: string) =>
-        forgotten.has(userId) ? Promise.resolve() : set(key, value, idbStore()),
+        forgotten.has(userId) || rememberedUserId() !== userId
+          ? Promise.resolve()
+          : set(key, value, idbStore()),
       removeItem: (key) => del(key, idbStore()),
     },
   });

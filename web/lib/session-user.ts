@@ -93,6 +93,14 @@ export function rememberedUser(): SessionUser | null {
   return { ...parsed, companyTimeZone: zoneOrDefault(parsed.companyTimeZone) } as SessionUser;
 }
 
+/**
+ * The id of the user this browser is signed in as, as the last sign-in or session check of any of its
+ * tabs wrote it; null when none is (signed out). Shared by every tab, unlike a tab's own session state.
+ */
+export function rememberedUserId(): string | null {
+  return readRemembered()?.id ?? null;
+}
+
 export function forgetUser(): void {
   try {
     storage()?.removeItem(LAST_USER_KEY);

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { openSyncDb, readMeta } from './db.ts';
 import type { SyncStatus } from './engine.ts';
 import { mutate, newRowId } from './mutate.ts';
@@ -322,6 +322,33 @@ describe('first download', () => {
     // Several pages of at most 50: the count grows while the download runs, not only at its end.
     expect(new Set(counts).size).toBeGreaterThan(2);
     expect(d.engine.status.get().rowsDownloaded).toBeGreaterThanOrEqual(mirrored);
+    expect((await readMeta(d.db)).lastSyncedAt).not.toBeNull();
+  });
+
+  it('[C10] a first download on a full device says the device is out of space, and completes once space returns', async () => {
+    const d = await newDevice(s, MANAGER);
+    await readMeta(d.db);
+    // The browser refuses every write for lack of space (a phone whose storage is full).
+    const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const originals = { put: proto.put!, add: proto.add! };
+    const full = () => {
+      throw new DOMException('', 'QuotaExceededError');
+    };
+    proto.put = full;
+    proto.add = full;
+    try {
+      await d.engine.syncNow();
+    } finally {
+      proto.put = originals.put;
+      proto.add = originals.add;
+    }
+    // Not the bare name of the browser's error ("QuotaExceededError "), which tells a crew member nothing.
+    expect(d.engine.status.get().error?.message).toBe(
+      'this device is out of storage space; free up space on it',
+    );
+    expect((await readMeta(d.db)).lastSyncedAt).toBeNull();
+    await d.engine.syncNow();
+    expect(d.engine.status.get().error).toBeNull();
     expect((await readMeta(d.db)).lastSyncedAt).not.toBeNull();
   });
 

@@ -33,6 +33,7 @@ import { onLocalWrite } from './hub.ts';
 import { createPhotoLane } from './photo-lane.ts';
 import { applyPullPage, yieldToMain } from './pull.ts';
 import { applyPushResults, resolveOutOfOrder, toWire } from './push.ts';
+import { isStorageFull, STORAGE_FULL_SYNC_MESSAGE } from './storage-full.ts';
 
 /** The last failure the engine met, for the UI. */
 export interface SyncError {
@@ -542,7 +543,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const e =
       err instanceof SyncHttpError
         ? err
-        : new SyncHttpError('protocol', err instanceof Error ? err.message : String(err));
+        : isStorageFull(err)
+          ? new SyncHttpError('protocol', STORAGE_FULL_SYNC_MESSAGE, undefined, 'STORAGE_FULL')
+          : new SyncHttpError('protocol', err instanceof Error ? err.message : String(err));
     if (e.kind === 'unauthorized' || e.kind === 'forbidden' || e.kind === 'schema') {
       pause(e);
       return;

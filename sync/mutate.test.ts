@@ -133,6 +133,43 @@ describe('local writes', () => {
     expect((await db.outbox.orderBy('seq').last())?.id).toBe(2);
   });
 
+  it('[C2] a write on a full device fails in words a user can act on, stores nothing, and works once space returns', async () => {
+    const db = device();
+    const task = newRowId();
+    await mutate(db, 'tasks', 'create', task, { title: 'First', projectId });
+    // The browser refuses every write for lack of space (a phone whose storage is full).
+    const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const originals = { put: proto.put!, add: proto.add! };
+    const full = () => {
+      throw new DOMException('', 'QuotaExceededError');
+    };
+    proto.put = full;
+    proto.add = full;
+    try {
+      for (const write of [
+        mutate(db, 'tasks', 'patch', task, { status: 'completed' }),
+        addPhoto(db, { projectId, bytes: new Uint8Array([1, 2, 3]), mimeType: 'image/jpeg' }),
+      ]) {
+        const err = await write.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(LocalWriteError);
+        expect(err).toMatchObject({ code: 'STORAGE_FULL' });
+        expect((err as Error).message).toMatch(/^Nothing was saved: this device is out of storage space/);
+      }
+    } finally {
+      proto.put = originals.put;
+      proto.add = originals.add;
+    }
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.blobs.count()).toBe(0);
+    expect((await db.tasks.get(task))?.status).toBeUndefined();
+    await mutate(db, 'tasks', 'patch', task, { status: 'completed' });
+    expect((await db.tasks.get(task))?.status).toBe('completed');
+    expect((await db.outbox.orderBy('seq').last())?.id).toBe(2);
+  });
+
   it('[C3] a patch carries only the changed fields, and a patch that changes nothing queues nothing', async () => {
     const db = device();
     const task = newRowId();

@@ -16,15 +16,26 @@ import { requestBackgroundSync } from './background.ts';
 import { notifyLocalWrite } from './hub.ts';
 import { applyMutation } from './rebase.ts';
 import { correctedTime } from './clock.ts';
+import { isStorageFull, STORAGE_FULL_MESSAGE } from './storage-full.ts';
 
 /** A local write the sync module refuses before queueing it (bad shape, missing row, duplicate id). */
 export class LocalWriteError extends Error {
   constructor(
     message: string,
-    readonly code: 'INVALID' | 'NOT_FOUND' | 'EXISTS',
+    readonly code: 'INVALID' | 'NOT_FOUND' | 'EXISTS' | 'STORAGE_FULL',
   ) {
     super(message);
     this.name = 'LocalWriteError';
+  }
+}
+
+/** Runs a local write's transaction, turning a full device into a `LocalWriteError` the user can act on. */
+async function saving<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isStorageFull(err)) throw new LocalWriteError(STORAGE_FULL_MESSAGE, 'STORAGE_FULL');
+    throw err;
   }
 }
 
@@ -82,15 +93,17 @@ export async function mutate<T extends SyncTable>(
   base?: MutationData<T>,
 ): Promise<OutboxEntry | null> {
   const check = loadedCheck ?? (await waitForMutationCheck());
-  const entry = await db.transaction('rw', [mirrorTable(db, table), db.outbox, db.shadows, db.meta], () =>
-    writeInTransaction(
-      db,
-      check,
-      table,
-      op,
-      rowId,
-      data as Record<string, unknown>,
-      base as Record<string, unknown> | undefined,
+  const entry = await saving(() =>
+    db.transaction('rw', [mirrorTable(db, table), db.outbox, db.shadows, db.meta], () =>
+      writeInTransaction(
+        db,
+        check,
+        table,
+        op,
+        rowId,
+        data as Record<string, unknown>,
+        base as Record<string, unknown> | undefined,
+      ),
     ),
   );
   if (entry) queued(db);
@@ -112,21 +125,23 @@ export async function mutateAll(db: SyncDb, writes: readonly BatchWrite[]): Prom
   if (writes.length === 0) return [];
   const tables = [...new Set(writes.map((w) => w.table))].map((t) => mirrorTable(db, t));
   const check = loadedCheck ?? (await waitForMutationCheck());
-  const entries = await db.transaction('rw', [...tables, db.outbox, db.shadows, db.meta], async () => {
-    const queuedEntries: OutboxEntry[] = [];
-    for (const w of writes) {
-      const entry = await writeInTransaction(
-        db,
-        check,
-        w.table,
-        w.op,
-        w.rowId,
-        (w.data ?? {}) as Record<string, unknown>,
-      );
-      if (entry) queuedEntries.push(entry);
-    }
-    return queuedEntries;
-  });
+  const entries = await saving(() =>
+    db.transaction('rw', [...tables, db.outbox, db.shadows, db.meta], async () => {
+      const queuedEntries: OutboxEntry[] = [];
+      for (const w of writes) {
+        const entry = await writeInTransaction(
+          db,
+          check,
+          w.table,
+          w.op,
+          w.rowId,
+          (w.data ?? {}) as Record<string, unknown>,
+        );
+        if (entry) queuedEntries.push(entry);
+      }
+      return queuedEntries;
+    }),
+  );
   if (entries.length > 0) queued(db);
   return entries;
 }
@@ -271,9 +286,11 @@ export async function addPhotos(db: SyncDb, photos: readonly NewPhoto[]): Promis
   for (const photo of photos) prepared.push(await preparePhoto(db, photo));
   const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
   const check = loadedCheck ?? (await waitForMutationCheck());
-  await db.transaction('rw', tables, async () => {
-    for (const p of prepared) await storePhoto(db, check, p);
-  });
+  await saving(() =>
+    db.transaction('rw', tables, async () => {
+      for (const p of prepared) await storePhoto(db, check, p);
+    }),
+  );
   if (prepared.length) queued(db);
   const rows = await db.photos.bulkGet(prepared.map((p) => p.id));
   return rows.map((row) => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dexie } from 'dexie';
 import { renderHook, waitFor, cleanup } from '@testing-library/react';
 import type { SyncDb, TaskRow } from '#sync/db.ts';
 import { mutate, mutateAll } from '#sync/mutate.ts';
@@ -93,5 +94,24 @@ describe('the tasks the screen holds', () => {
     // The 20 rows the page did not change are still the same objects.
     const old = new Map(before.map((t) => [t.id, t]));
     expect(result.current.tasks!.filter((t) => old.get(t.id) === t)).toHaveLength(20);
+  });
+
+  it('a change heard after sign-out closed the database reports no fault', async () => {
+    await seed(10);
+    const { result } = renderHook(() => useTaskData(db));
+    await waitFor(() => expect(result.current.tasks).toHaveLength(10));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // Sign-out closes the database while the store is kept; then a change (another tab's write, a
+      // range delete) asks it to read the table again.
+      db.close();
+      Dexie.on.storagemutated.fire({
+        [`idb://${db.name}/tasks/`]: { d: 1, from: '', to: '\uffff' },
+      } as never);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

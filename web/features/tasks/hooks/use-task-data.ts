@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { Dexie } from 'dexie';
 import { dueDay } from '#shared/rules/dates.ts';
 import { searchText } from '#shared/rules/task-filters.ts';
 import {
@@ -97,7 +98,11 @@ class TaskStore extends SharedStore<TaskData> {
   private schedule(generation: number) {
     this.work = this.work
       .then(() => this.flush(generation))
-      .catch((err: unknown) => console.error('tasks: reading the device database failed', err));
+      .catch((err: unknown) => {
+        // Sign-out closes the database under a read of this kept store: nothing of it will be shown.
+        if (err instanceof Dexie.DatabaseClosedError) return;
+        console.error('tasks: reading the device database failed', err);
+      });
   }
 
   private async flush(generation: number) {

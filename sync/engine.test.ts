@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openSyncDb, readMeta } from './db.ts';
 import type { SyncStatus } from './engine.ts';
 import { mutate, newRowId } from './mutate.ts';
@@ -16,6 +16,7 @@ import {
   startServer,
   recordIdb,
   until,
+  whileStorageFull,
   type Device,
   type LiveServer,
 } from './test-support.ts';
@@ -329,19 +330,9 @@ describe('first download', () => {
     const d = await newDevice(s, MANAGER);
     await readMeta(d.db);
     // The browser refuses every write for lack of space (a phone whose storage is full).
-    const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const originals = { put: proto.put!, add: proto.add! };
-    const full = () => {
-      throw new DOMException('', 'QuotaExceededError');
-    };
-    proto.put = full;
-    proto.add = full;
-    try {
+    await whileStorageFull(async () => {
       await d.engine.syncNow();
-    } finally {
-      proto.put = originals.put;
-      proto.add = originals.add;
-    }
+    });
     // Not the bare name of the browser's error ("QuotaExceededError "), which tells a crew member nothing.
     expect(d.engine.status.get().error?.message).toBe(
       'this device is out of storage space; free up space on it',

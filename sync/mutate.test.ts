@@ -5,6 +5,7 @@ import { openSyncDb, readMeta, syncDbName, type SyncDb } from './db.ts';
 import { onLocalWrite } from './hub.ts';
 import { addPhoto, LocalWriteError, mutate, newRowId, sha256Hex } from './mutate.ts';
 import { applyPullPage } from './pull.ts';
+import { whileStorageFull } from './test-support.ts';
 
 const scope = {
   companyId: '01a20198-702f-7673-b99d-1b2e63800c23',
@@ -138,14 +139,7 @@ describe('local writes', () => {
     const task = newRowId();
     await mutate(db, 'tasks', 'create', task, { title: 'First', projectId });
     // The browser refuses every write for lack of space (a phone whose storage is full).
-    const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const originals = { put: proto.put!, add: proto.add! };
-    const full = () => {
-      throw new DOMException('', 'QuotaExceededError');
-    };
-    proto.put = full;
-    proto.add = full;
-    try {
+    await whileStorageFull(async () => {
       for (const write of [
         mutate(db, 'tasks', 'patch', task, { status: 'completed' }),
         addPhoto(db, { projectId, bytes: new Uint8Array([1, 2, 3]), mimeType: 'image/jpeg' }),
@@ -158,10 +152,7 @@ describe('local writes', () => {
         expect(err).toMatchObject({ code: 'STORAGE_FULL' });
         expect((err as Error).message).toMatch(/^Nothing was saved: this device is out of storage space/);
       }
-    } finally {
-      proto.put = originals.put;
-      proto.add = originals.add;
-    }
+    });
     expect(await db.outbox.count()).toBe(1);
     expect(await db.blobs.count()).toBe(0);
     expect((await db.tasks.get(task))?.status).toBeUndefined();

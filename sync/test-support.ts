@@ -9,7 +9,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import jpeg from 'jpeg-js';
 import { DEMO_PASSWORD } from '#api/db/seed.ts';
 import { createTestApp, type TestApp } from '#api/test-utils.ts';
@@ -554,4 +554,24 @@ export function recordIdb(db: SyncDb): IdbLog {
     }),
   });
   return log;
+}
+
+/**
+ * Runs `fn` while the browser refuses every IndexedDB write for lack of space (a phone whose storage is
+ * full: a put or add throws QuotaExceededError), then gives the space back.
+ */
+export async function whileStorageFull<T>(fn: () => Promise<T>): Promise<T> {
+  const proto = IDBObjectStore.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = { put: proto.put!, add: proto.add! };
+  const full = () => {
+    throw new DOMException('', 'QuotaExceededError');
+  };
+  proto.put = full;
+  proto.add = full;
+  try {
+    return await fn();
+  } finally {
+    proto.put = originals.put;
+    proto.add = originals.add;
+  }
 }

@@ -171,7 +171,9 @@ test('offline from a cold start: a log with 3 photos, edited, kept across a rest
   watchConsole(phone, problems);
   const pushed: { id: number; table: string; op: string; rowId: string; data: Record<string, unknown> }[] =
     [];
-  phone.on('request', (req) => {
+  // On the context, not the page: back online, the service worker's background sync may push first, and a
+  // page does not see its worker's requests.
+  context.on('request', (req) => {
     if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/sync/push') {
       const body = req.postDataJSON() as { mutations: typeof pushed };
       pushed.push(...body.mutations);

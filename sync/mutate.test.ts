@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IDBDatabase, IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { openSyncDb, readMeta, syncDbName, type SyncDb } from './db.ts';
 import { onLocalWrite } from './hub.ts';
-import { addPhoto, LocalWriteError, mutate, newRowId, sha256Hex } from './mutate.ts';
+import { addPhoto, addPhotos, LocalWriteError, mutate, newRowId, sha256Hex } from './mutate.ts';
 import { applyPullPage } from './pull.ts';
 import { whileStorageFull } from './test-support.ts';
 
@@ -236,6 +236,49 @@ describe('local writes', () => {
       rowId: row.id,
       data: { sha256: sha, projectId },
     });
+  });
+
+  it('[C9] photos and the log that names them are stored together, or neither is', async () => {
+    const db = device();
+    const photo = (n: number) => ({
+      projectId,
+      bytes: new Uint8Array([0xff, 0xd8, n]),
+      mimeType: 'image/jpeg',
+    });
+    const [a, b] = [newRowId(), newRowId()];
+    const images = [a, b].map((id) => `/api/photos/${id}/file`);
+    const log = newRowId();
+    // A patch of a log this device does not hold is refused: the photos picked for it are not kept either.
+    const err = await addPhotos(db, [{ ...photo(1), id: a }], {
+      table: 'project_logs',
+      op: 'patch',
+      rowId: log,
+      data: { images: [images[0]!] },
+    }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'NOT_FOUND' });
+    expect([await db.photos.count(), await db.blobs.count(), await db.outbox.count()]).toEqual([0, 0, 0]);
+
+    const rows = await addPhotos(
+      db,
+      [
+        { ...photo(1), id: a },
+        { ...photo(2), id: b },
+      ],
+      {
+        table: 'project_logs',
+        op: 'create',
+        rowId: log,
+        data: { projectId, title: 'Rebar check', images },
+      },
+    );
+    expect(rows.map((r) => r.id)).toEqual([a, b]);
+    expect((await db.project_logs.get(log))?.images).toEqual(images);
+    // The photos go first, so the server holds them when the log names them.
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.table, e.rowId])).toEqual([
+      ['photos', a],
+      ['photos', b],
+      ['project_logs', log],
+    ]);
   });
 
   it('[C15][C16] a photo keeps its capture time on the row and its thumbnail on the device only', async () => {

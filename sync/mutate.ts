@@ -112,7 +112,14 @@ export async function mutate<T extends SyncTable>(
 
 /** One write of a batch: the arguments `mutate` takes. */
 export type BatchWrite = {
-  [T in SyncTable]: { table: T; op: MutationOp; rowId: string; data?: MutationData<T> };
+  [T in SyncTable]: {
+    table: T;
+    op: MutationOp;
+    rowId: string;
+    data?: MutationData<T>;
+    /** What the form loaded, for a patch of a set field (SPEC W20). */
+    base?: MutationData<T>;
+  };
 }[SyncTable];
 
 /**
@@ -136,6 +143,7 @@ export async function mutateAll(db: SyncDb, writes: readonly BatchWrite[]): Prom
           w.op,
           w.rowId,
           (w.data ?? {}) as Record<string, unknown>,
+          w.base as Record<string, unknown> | undefined,
         );
         if (entry) queuedEntries.push(entry);
       }
@@ -278,20 +286,38 @@ export async function addPhoto(db: SyncDb, photo: NewPhoto): Promise<PhotoRow> {
 }
 
 /**
- * `addPhoto` for several photos as one user action: all are stored in ONE transaction, or none is (a log
- * saved with its photos must not leave some of them behind when the app closes or one write fails).
+ * `addPhoto` for several photos as one user action: all are stored in ONE transaction, or none is. `namedBy`
+ * is the write that names them (a log's create or patch), queued after them in the same transaction: a log
+ * is saved with its photos or not at all, so a failed save leaves no photo behind for a second Save to
+ * store again, and closing the app mid-save leaves no photo without its log.
  */
-export async function addPhotos(db: SyncDb, photos: readonly NewPhoto[]): Promise<PhotoRow[]> {
+export async function addPhotos(
+  db: SyncDb,
+  photos: readonly NewPhoto[],
+  namedBy?: BatchWrite,
+): Promise<PhotoRow[]> {
   const prepared: PreparedPhoto[] = [];
   for (const photo of photos) prepared.push(await preparePhoto(db, photo));
   const tables = [db.photos, db.blobs, db.outbox, db.shadows, db.meta, db.thumbnails];
+  if (namedBy) tables.push(mirrorTable(db, namedBy.table));
   const check = loadedCheck ?? (await waitForMutationCheck());
-  await saving(() =>
+  const named = await saving(() =>
     db.transaction('rw', tables, async () => {
       for (const p of prepared) await storePhoto(db, check, p);
+      if (!namedBy) return null;
+      const { table, op, rowId, data = {}, base } = namedBy;
+      return writeInTransaction(
+        db,
+        check,
+        table,
+        op,
+        rowId,
+        data as Record<string, unknown>,
+        base as Record<string, unknown> | undefined,
+      );
     }),
   );
-  if (prepared.length) queued(db);
+  if (prepared.length || named) queued(db);
   const rows = await db.photos.bulkGet(prepared.map((p) => p.id));
   return rows.map((row) => {
     if (!row) throw new Error('The photo row vanished after its write');

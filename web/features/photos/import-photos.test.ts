@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openSyncDb } from '#sync/db.ts';
-import { importPhotos, PhotoImportError } from './import-photos.ts';
+import { importPhotos, PhotoImportError, preparePhotos } from './import-photos.ts';
 
 // The device's compression needs a browser (a worker, OffscreenCanvas): here a file named *blank* fails as
 // a blank image does, and any other becomes a small JPEG of its own bytes.
@@ -42,28 +42,46 @@ describe('importPhotos: the batch rules (spec 02 sections 5 and 9), refused whol
   });
 });
 
-describe("importPhotos for a log's photos (whole): all stored or none", () => {
-  it('stores nothing when one file fails, names it, and a second try without it stores each photo once', async () => {
+describe("preparePhotos for a log's photos: compressed, none stored, all or nothing", () => {
+  it('stores nothing, names a file that fails, and gives nothing back; without it, every photo with its id', async () => {
     const d = db();
-    const err: unknown = await importPhotos(
-      d,
-      [jpeg('a.jpg'), jpeg('blank.jpg'), jpeg('b.jpg')],
-      { projectId },
-      { whole: true },
-    ).catch((e: unknown) => e);
+    const err: unknown = await preparePhotos([jpeg('a.jpg'), jpeg('blank.jpg'), jpeg('b.jpg')], {
+      projectId,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PhotoImportError);
     expect((err as Error).message).toBe(
       'Nothing was saved. blank.jpg: The compressed photo is blank. Remove it and save again.',
     );
+    const progress: string[] = [];
+    const ready = await preparePhotos(
+      [jpeg('a.jpg'), jpeg('b.jpg')],
+      { projectId, tags: ['rebar'] },
+      { onProgress: (done, total) => progress.push(`${done}/${total}`) },
+    );
+    expect(progress).toEqual(['1/2', '2/2']);
+    expect(ready.map((p) => [p.originalName, p.mimeType, p.tags])).toEqual([
+      ['a.jpg', 'image/jpeg', ['rebar']],
+      ['b.jpg', 'image/jpeg', ['rebar']],
+    ]);
+    expect(new Set(ready.map((p) => p.id)).size).toBe(2);
+    // Nothing reached the device: the log's save stores them (addPhotos with its write).
     expect(await d.photos.count()).toBe(0);
     expect(await d.outbox.count()).toBe(0);
-    const rows = await importPhotos(d, [jpeg('a.jpg'), jpeg('b.jpg')], { projectId }, { whole: true });
-    expect(rows.map((r) => r.originalName)).toEqual(['a.jpg', 'b.jpg']);
-    expect(await d.photos.count()).toBe(2);
-    // One transaction: consecutive mutations, in the order picked.
-    expect((await d.outbox.toArray()).map((e) => e.rowId)).toEqual(rows.map((r) => r.id));
   });
 
+  it('refuses the same batches as the gallery, before any work', async () => {
+    await expect(
+      preparePhotos(
+        Array.from({ length: 11 }, (_, i) => jpeg(`${i}.jpg`)),
+        { projectId },
+      ),
+    ).rejects.toThrow('Up to 10 photos at a time');
+    const pdf = new File(['%PDF-1.7'], 'plan.pdf', { type: 'application/pdf' });
+    await expect(preparePhotos([pdf], { projectId })).rejects.toThrow('plan.pdf is not an image');
+  });
+});
+
+describe('importPhotos for the gallery: each photo stored as soon as it is done', () => {
   it('without whole (the gallery), stores each file that worked as it goes, and names the others', async () => {
     const d = db();
     const err: unknown = await importPhotos(d, [jpeg('a.jpg'), jpeg('blank.jpg')], { projectId }).catch(

@@ -443,7 +443,7 @@ describe('Project Logs: Create Log and Edit', () => {
     await seed();
     const user = userEvent.setup();
     renderLogs(db, {
-      importPhotos: async () => {
+      preparePhotos: async () => {
         throw new Error('disk full');
       },
     });
@@ -460,11 +460,45 @@ describe('Project Logs: Create Log and Edit', () => {
     expect(await db.project_logs.count()).toBe(0);
   });
 
+  it('a log whose own write fails keeps none of its photos, and Create again stores each photo once', async () => {
+    await seed();
+    const user = userEvent.setup();
+    renderLogs(db);
+    await screen.findByText('No logs found');
+    // The log's write is refused once, after its photos were compressed (a full device, a closed tab).
+    let refuse = true;
+    db.project_logs.hook('creating', () => {
+      if (!refuse) return;
+      refuse = false;
+      throw new Error('the device refused the write');
+    });
+    await user.click(screen.getByRole('button', { name: 'Create Log' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Create Project Log' }));
+    await pick(user, d, 'Project', 'Harbor Tower');
+    await user.type(d.getByLabelText(/^Title/), 'Rebar check');
+    await user.upload(d.getByLabelText('Add photos'), [jpeg('a.jpg'), jpeg('b.jpg', 200)]);
+    await user.click(d.getByRole('button', { name: 'Create Log' }));
+    expect(await screen.findByText('Failed to create project log')).toBeTruthy();
+    // Nothing of the save is on the device: no photo in the gallery without its log, nothing queued.
+    expect(await db.photos.count()).toBe(0);
+    expect(await db.blobs.count()).toBe(0);
+    expect(await outbox()).toHaveLength(0);
+
+    // The dialog kept what was picked: a second Create saves the log and its two photos, once each.
+    await user.click(d.getByRole('button', { name: 'Create Log' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const photos = await db.photos.toArray();
+    expect(photos.map((p) => p.originalName).sort()).toEqual(['a.jpg', 'b.jpg']);
+    const [log] = await db.project_logs.toArray();
+    expect(log?.images?.sort()).toEqual(photos.map((p) => `/api/photos/${p.id}/file`).sort());
+    expect((await outbox()).map((e) => e.table)).toEqual(['photos', 'photos', 'project_logs']);
+  });
+
   it('edit: a failing photo import says so, and the log is not patched', async () => {
     await seed([pulledLog('Handover')]);
     const user = userEvent.setup();
     renderLogs(db, {
-      importPhotos: async () => {
+      preparePhotos: async () => {
         throw new Error('disk full');
       },
     });

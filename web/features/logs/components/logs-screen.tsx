@@ -4,13 +4,14 @@ import { DEFAULT_TIME_ZONE, zoneOrDefault } from '#shared/rules/dates.ts';
 import { hasActiveLogFilters } from '#shared/rules/log-filters.ts';
 import { newId } from '#shared/ids.ts';
 import type { ProjectLogRow, SyncDb } from '#sync/db.ts';
+import { addPhotos, type BatchWrite } from '#sync/mutate.ts';
 import type { LocalWrite } from '#web/app/local-data.tsx';
 import { useSavedToast } from '#web/app/saved-toast.ts';
 import { RecordHistoryDialog } from '#web/components/record-history/record-history-dialog.tsx';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { importPhotos, photoFileUrl } from '#web/features/photos/import-photos.ts';
+import { photoFileUrl, preparePhotos, type PreparedPhoto } from '#web/features/photos/import-photos.ts';
 import { useLogFilters } from '../hooks/use-log-filters.ts';
 import { useLogPage, useProjectChoices } from '../hooks/use-logs.ts';
 import { LOG_STATUS_LABELS, LOG_TYPE_LABELS, labelOf } from '../utils/labels.ts';
@@ -27,8 +28,8 @@ export interface LogsScreenProps {
   can?: (permission: string) => boolean;
   /** The company's IANA time zone: what Today, This Week and This Month mean. UTC when omitted. */
   timeZone?: string;
-  /** The photo pipeline (a seam for tests in environments without image decoding). */
-  importPhotos?: typeof importPhotos;
+  /** The photo pipeline's compression (a seam for tests in environments without image decoding). */
+  preparePhotos?: typeof preparePhotos;
 }
 
 /** How many cards a page shows; 'Show more logs' adds as many again. */
@@ -52,7 +53,7 @@ export function LogsScreen({
   write,
   can = allowAll,
   timeZone = DEFAULT_TIME_ZONE,
-  importPhotos: importFiles = importPhotos,
+  preparePhotos: prepareFiles = preparePhotos,
 }: LogsScreenProps) {
   const zone = zoneOrDefault(timeZone);
   const { filters, set, clear } = useLogFilters();
@@ -82,8 +83,11 @@ export function LogsScreen({
     };
   }, [zone]);
 
-  /** Photos go through the pipeline first, so the log's create or patch already names them. */
-  const importFor = async (
+  /**
+   * Photos go through the pipeline first (compressed, not yet stored), so the log's create or patch already
+   * names them; then the photos and the log are saved in ONE transaction (`addPhotos`), or nothing is.
+   */
+  const prepareFor = async (
     projectId: string,
     title: string,
     { files, tags, onProgress }: LogSubmission,
@@ -91,14 +95,7 @@ export function LogsScreen({
   ) => {
     if (!files.length) return [];
     try {
-      // All or nothing: a log is saved with every photo picked for it, or not at all (nothing left behind).
-      const rows = await importFiles(
-        db,
-        files,
-        { projectId, description: title, tags },
-        { onProgress, whole: true },
-      );
-      return rows.map((r) => photoFileUrl(r.id));
+      return await prepareFiles(files, { projectId, description: title, tags }, { onProgress });
     } catch (err) {
       toast({
         title: 'Upload Error',
@@ -109,11 +106,17 @@ export function LogsScreen({
     }
   };
 
+  const saveWith = async (photos: PreparedPhoto[], w: BatchWrite) => {
+    if (photos.length) await addPhotos(db, photos, w);
+    else await write(w.table, w.op, w.rowId, w.data, w.base);
+  };
+
   const create = async (s: LogSubmission) => {
-    const added = await importFor(s.data.projectId, s.data.title, s, 'Failed to upload photos...');
+    const photos = await prepareFor(s.data.projectId, s.data.title, s, 'Failed to upload photos...');
     try {
       const id = newId();
-      await write('project_logs', 'create', id, { ...s.data, images: [...s.data.images, ...added] });
+      const images = [...s.data.images, ...photos.map((p) => photoFileUrl(p.id))];
+      await saveWith(photos, { table: 'project_logs', op: 'create', rowId: id, data: { ...s.data, images } });
       void savedToast(id, { title: 'Project log created successfully', description: s.data.title });
     } catch (err) {
       toast({ title: 'Failed to create project log', description: messageOf(err), variant: 'destructive' });
@@ -122,13 +125,20 @@ export function LogsScreen({
   };
 
   const update = async (log: ProjectLogRow, s: LogSubmission) => {
-    const added = await importFor(s.data.projectId, s.data.title, s, 'Failed to upload new photos...');
+    const photos = await prepareFor(s.data.projectId, s.data.title, s, 'Failed to upload new photos...');
+    const added = photos.map((p) => photoFileUrl(p.id));
     const patch = added.length ? { ...s.changed, images: [...s.data.images, ...added] } : s.changed;
     try {
       // The photos as the form loaded them (`log` is the row the dialog opened with): the server merges
       // what this edit added and removed into the log's photos as they are by then (sync/SPEC.md W20), so a
       // photo someone else added meanwhile, even one pulled while the dialog was open, is kept.
-      await write('project_logs', 'patch', log.id, patch, { images: log.images ?? [] });
+      await saveWith(photos, {
+        table: 'project_logs',
+        op: 'patch',
+        rowId: log.id,
+        data: patch,
+        base: { images: log.images ?? [] },
+      });
       void savedToast(log.id, { title: 'Log updated successfully', description: s.data.title });
     } catch (err) {
       toast({ title: 'Failed to update log', description: messageOf(err), variant: 'destructive' });

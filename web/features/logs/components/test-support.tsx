@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { openSyncDb, type ProjectLogRow, type SyncDb } from '#sync/db.ts';
-import { addPhoto, mutate } from '#sync/mutate.ts';
+import { mutate, newRowId } from '#sync/mutate.ts';
 import { StaticLocalData, type LocalWrite } from '#web/app/local-data.tsx';
 import { Toaster } from '#web/components/ui/toast.tsx';
-import type { importPhotos } from '#web/features/photos/import-photos.ts';
+import type { preparePhotos } from '#web/features/photos/import-photos.ts';
 import { LogsScreen, type LogsScreenProps } from './logs-screen.tsx';
 
 export { polyfillDom } from '#web/app/test-utils.tsx';
@@ -43,24 +43,23 @@ function readBytes(file: File): Promise<Blob> {
 }
 
 /**
- * The photo pipeline's contract without its image decoding (jsdom has none): each file stored as is
- * through the sync module's `addPhoto`, as the pipeline does after compressing it.
+ * The photo pipeline's contract without its image decoding (jsdom has none): each file kept as is, with its
+ * row id, as `preparePhotos` hands it over after compressing it.
  */
-export const storePhotosAsIs: typeof importPhotos = async (db, files, input) => {
-  const rows = [];
+export const prepareAsIs: typeof preparePhotos = async (files, input) => {
+  const photos = [];
   for (const file of files) {
-    rows.push(
-      await addPhoto(db, {
-        projectId: input.projectId,
-        bytes: await readBytes(file),
-        mimeType: file.type,
-        originalName: file.name,
-        description: input.description ?? null,
-        tags: input.tags ?? [],
-      }),
-    );
+    photos.push({
+      id: newRowId(),
+      projectId: input.projectId,
+      bytes: await readBytes(file),
+      mimeType: file.type,
+      originalName: file.name,
+      description: input.description ?? null,
+      tags: input.tags ?? [],
+    });
   }
-  return rows;
+  return photos;
 };
 
 export const PROJECT_A = '0195a0a0-0000-7000-8000-00000000000a';
@@ -101,7 +100,7 @@ export function renderLogs(db: SyncDb, props: Partial<LogsScreenProps> = {}, pat
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <StaticLocalData db={db}>
-          <LogsScreen db={db} write={writeTo(db)} importPhotos={storePhotosAsIs} {...p} />
+          <LogsScreen db={db} write={writeTo(db)} preparePhotos={prepareAsIs} {...p} />
           <LocationProbe />
           <Toaster />
         </StaticLocalData>

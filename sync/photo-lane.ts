@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie';
-import type { BlobRecord, SyncDb } from './db.ts';
+import type { BlobRecord, BlobStatus, SyncDb } from './db.ts';
 import { realTimers, type Timers } from './env.ts';
 import {
   backoffDelay,
@@ -221,6 +221,29 @@ export async function evictUploadedBlobs(db: SyncDb, capBytes: number): Promise<
     }
     return evicted;
   });
+}
+
+/**
+ * The blob statuses whose bytes are only on this device: waiting for the photo lane, or refused by the
+ * server (kept for a retry from "Sync issues").
+ */
+export const UNSENT_BLOB_STATUSES = ['pending', 'rejected'] as const satisfies readonly BlobStatus[];
+
+/** The SHA-256 of every blob whose bytes have not reached the server (`UNSENT_BLOB_STATUSES`). */
+export async function unsentBlobKeys(db: SyncDb): Promise<string[]> {
+  // Keys only: reading blob records would load their bytes.
+  return (await db.blobs.where('status').anyOf(UNSENT_BLOB_STATUSES).primaryKeys()) as string[];
+}
+
+/**
+ * The ids of the photos on this device whose bytes have not reached the server, for every place that tells
+ * the user a photo is not sent yet (the "Waiting to sync" markers, Sign Out). By photo, not by blob: photos
+ * of the same bytes share one blob by its hash, and the user took each of them.
+ */
+export async function photosWithUnsentBytes(db: SyncDb): Promise<string[]> {
+  const unsent = await unsentBlobKeys(db);
+  if (unsent.length === 0) return [];
+  return db.photos.where('sha256').anyOf(unsent).primaryKeys();
 }
 
 /**

@@ -14,6 +14,7 @@ import type { MutationOp, SyncTable } from '#shared/sync-protocol.ts';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '#sync/engine.ts';
 import { loadMutationCheck, mutate, mutateAll, type BatchWrite, type MutationData } from '#sync/mutate.ts';
+import { photosWithUnsentBytes } from '#sync/photo-lane.ts';
 import { afterPaint } from '#web/lib/after-paint.ts';
 import { setServerClockOffset } from '#web/lib/app-clock.ts';
 import { firstCycleOver, precacheGate } from './precache-gate.ts';
@@ -40,10 +41,7 @@ function PendingRows({ db, children }: { db: SyncDb; children: ReactNode }) {
   const ids = useLiveQuery(async () => {
     const rows = new Set((await db.outbox.orderBy('rowId').uniqueKeys()).map(String));
     // A photo whose bytes have not reached the server is unsent work too: a log card showing it is not done.
-    const unsentBytes = await db.blobs.where('status').anyOf('pending', 'rejected').primaryKeys();
-    if (unsentBytes.length) {
-      for (const id of await db.photos.where('sha256').anyOf(unsentBytes).primaryKeys()) rows.add(String(id));
-    }
+    for (const id of await photosWithUnsentBytes(db)) rows.add(id);
     return rows;
   }, [db]);
   return <PendingRowsContext.Provider value={ids ?? NO_ROWS}>{children}</PendingRowsContext.Provider>;

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { liveQuery } from 'dexie';
 import type { SyncDb } from '#sync/db.ts';
 import type { SyncEngine } from '#sync/engine.ts';
+import { unsentBlobKeys } from '#sync/photo-lane.ts';
 import { toast, type ToastInput } from '#web/components/ui/use-toast.ts';
 import { useOptionalSyncEngine } from './local-data.tsx';
 
@@ -37,8 +38,7 @@ export function stillWaiting(
       .anyOf([...write.rowIds])
       .count();
     if (blobs.size === 0) return changes;
-    // Keys only: reading blob records would load their bytes.
-    const unsent = (await db.blobs.where('status').anyOf(['pending', 'rejected']).primaryKeys()) as string[];
+    const unsent = await unsentBlobKeys(db);
     return changes + unsent.filter((sha) => blobs.has(sha)).length;
   };
   const cannotPush = (s: ReturnType<SyncEngine['status']['get']>) =>

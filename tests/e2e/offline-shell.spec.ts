@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { signIn, watchPage } from './support/watch-page.ts';
 
 async function goOffline(context: BrowserContext) {
@@ -173,6 +174,62 @@ test('signing out with unsent changes asks first and keeps them in that user’s
     return n;
   }, dbName);
   expect(count).toBe(1);
+  watch.expectClean();
+});
+
+test('Sign Out names a photo whose bytes have not gone up, and they go up when the same user signs in again', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const watch = await watchPage(page, { allowNetworkErrors: true });
+  const stamp = `S${Date.now()}`;
+  const serverPhoto = async () => {
+    const res = await page.request.get('/api/photos');
+    expect(res.ok()).toBe(true);
+    const photos = (await res.json()) as { originalName: string | null; blobStatus: string }[];
+    return photos.find((p) => p.originalName === `${stamp}.jpg`)?.blobStatus ?? 'absent';
+  };
+  // A weak signal that lets the photo's row through but never its bytes (on the context: the service
+  // worker's requests too).
+  const bytes = '**/api/sync/blobs/**';
+  await context.route(bytes, (route) => route.abort('internetdisconnected'));
+  await signIn(page, 'crew@summit.test');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  const card = page.getByRole('article', { name: 'Riverside Medical Office Building' });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByRole('button', { name: 'Upload photo' }).click();
+  const photo = await sharp({
+    create: {
+      width: 800,
+      height: 600,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+  const gallery = page.getByRole('dialog', { name: 'Riverside Medical Office Building Photos' });
+  await gallery
+    .locator('input[type=file]')
+    .setInputFiles({ name: `${stamp}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+  await gallery.getByRole('button', { name: 'Upload Photos' }).click();
+  await expect.poll(serverPhoto, { timeout: 30_000 }).toBe('pending');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(
+    'You have 1 photo that has not been sent to the server yet. They stay saved on this device and are ' +
+      'sent the next time you sign in here.',
+  );
+  await dialog.getByRole('button', { name: 'Sign out anyway' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await context.unroute(bytes);
+  await signIn(page, 'crew@summit.test');
+  await expect.poll(serverPhoto, { timeout: 30_000 }).toBe('present');
   watch.expectClean();
 });
 

@@ -2,26 +2,40 @@ import { useState } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
+import { photosWithUnsentBytes } from '#sync/photo-lane.ts';
 import { useSyncDb } from '../local-data.tsx';
 import { useSession } from '../session.tsx';
 
-/** The confirm text when unsent changes would stay behind on this device. */
-export function unsentChangesText(n: number): string {
-  const changes = n === 1 ? '1 change that has' : `${n} changes that have`;
+/** What would stay behind on this device: queued changes, and photos whose bytes have not gone up. */
+interface UnsentWork {
+  changes: number;
+  photos: number;
+}
+
+/** The confirm text when unsent changes or photos would stay behind on this device. */
+function unsentChangesText({ changes, photos }: UnsentWork): string {
+  const parts = [
+    changes > 0 ? (changes === 1 ? '1 change' : `${changes} changes`) : null,
+    photos > 0 ? (photos === 1 ? '1 photo' : `${photos} photos`) : null,
+  ].filter((p) => p !== null);
+  const has = changes + photos === 1 ? 'has' : 'have';
   return (
-    `You have ${changes} not been sent to the server yet. They stay saved on this device and are sent ` +
-    'the next time you sign in here. Signing out now means nobody else sees them until then.'
+    `You have ${parts.join(' and ')} that ${has} not been sent to the server yet. They stay saved on this ` +
+    'device and are sent the next time you sign in here. Signing out now means nobody else sees them until then.'
   );
 }
 
 /**
- * Sign Out (spec 02 section 2). With unsent changes in the outbox it asks first; the outbox stays in this
- * user's own database either way and is never sent under another user's session.
+ * Sign Out (spec 02 section 2). With unsent changes in the outbox, or photos whose bytes have not reached
+ * the server (their rows may be pushed already: the bytes go up on the photo lane), it asks first; both
+ * stay in this user's own database either way and are never sent under another user's session.
  */
 export function SignOutButton() {
   const { signOut } = useSession();
   const db = useSyncDb();
-  const [pending, setPending] = useState<number | null>(null);
+  const [asking, setAsking] = useState(false);
+  // Kept after the dialog closes: its text stays the same while it fades out.
+  const [unsent, setUnsent] = useState<UnsentWork>({ changes: 0, photos: 0 });
   const [busy, setBusy] = useState(false);
 
   const doSignOut = async () => {
@@ -34,14 +48,18 @@ export function SignOutButton() {
   };
 
   const onClick = async () => {
-    let count = 0;
-    try {
-      count = await db.outbox.count();
-    } catch {
-      count = 0;
-    }
-    if (count > 0) setPending(count);
-    else await doSignOut();
+    // A count that cannot be read counts as nothing: sign-out must never be stuck behind the database.
+    const [changes, photos] = await Promise.all([
+      db.outbox.count().catch(() => 0),
+      photosWithUnsentBytes(db).then(
+        (ids) => ids.length,
+        () => 0,
+      ),
+    ]);
+    if (changes > 0 || photos > 0) {
+      setUnsent({ changes, photos });
+      setAsking(true);
+    } else await doSignOut();
   };
 
   return (
@@ -58,16 +76,14 @@ export function SignOutButton() {
         <span className="hidden sm:inline">Sign Out</span>
       </Button>
       <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        open={asking}
+        onOpenChange={setAsking}
         title="Sign out with unsent changes?"
-        description={unsentChangesText(pending ?? 0)}
+        description={unsentChangesText(unsent)}
         cancelLabel="Stay signed in"
         confirmLabel="Sign out anyway"
         onConfirm={() => {
-          setPending(null);
+          setAsking(false);
           void doSignOut();
         }}
       />

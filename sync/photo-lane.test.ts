@@ -4,11 +4,16 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openSyncDb, type BlobRecord } from './db.ts';
 import { discardIssue, retryIssue } from './issues.ts';
 import { addPhoto, mutate, newRowId } from './mutate.ts';
+import { createSyncEngine } from './engine.ts';
 import { evictUploadedBlobs, readBlob } from './photo-lane.ts';
 import {
+  cookieFetch,
+  manualEnvironment,
   manualTimers,
   newDevice,
+  seededRandom,
   startServer,
+  switchableFetch,
   tinyJpeg,
   until,
   type Device,
@@ -97,6 +102,63 @@ describe('photo lane', () => {
     timers.advance(blob.nextAttemptAt - timers.now());
     await until(async () => (await serverPhoto(photo.id))?.blob_status === 'present');
     await until(async () => (await d.db.blobs.get(photo.sha256!))?.status === 'uploaded');
+  });
+
+  it('[C9] bytes still on the device at sign-out go up when the same user signs in again on this device', async () => {
+    // What Sign Out's confirm promises ("sent the next time you sign in here"). One browser profile: each
+    // session opens the user's database by its name in the same IndexedDB, as the app's LocalDataProvider
+    // does, with a sign-in of its own.
+    const idb = new IDBFactory();
+    const timers = manualTimers();
+    const crew = await s.account('crew@summit.test');
+    const session = async () => {
+      const cookie = await s.t.login(crew.email);
+      const net = switchableFetch(cookieFetch(cookie, s.t.env.PUBLIC_ORIGIN));
+      const db = openSyncDb(
+        { companyId: crew.companyId, userId: crew.userId },
+        { indexedDB: idb, IDBKeyRange, now: timers.now },
+      );
+      const engine = createSyncEngine({
+        db,
+        baseUrl: s.baseUrl,
+        fetch: net.fetch,
+        random: seededRandom(41),
+        locks: null,
+        eventSource: null,
+        environment: manualEnvironment(),
+        timers,
+        now: timers.now,
+      });
+      return { cookie, net, db, engine };
+    };
+
+    // A weak signal: the photo's row goes up, its bytes do not.
+    const first = await session();
+    await first.engine.syncNow();
+    first.net.failWith.set('/api/sync/blobs', 503);
+    const photo = await addPhoto(first.db, {
+      projectId: (await first.db.projects.orderBy('id').first())!.id,
+      bytes: tinyJpeg(11),
+      mimeType: 'image/jpeg',
+    });
+    await first.engine.syncNow();
+    expect(first.engine.status.get()).toMatchObject({ pending: 0, blobsPending: 1 });
+    expect((await serverPhoto(photo.id))?.blob_status).toBe('pending');
+
+    // Sign Out: the engine stops, the database closes, the session ends on the server.
+    await first.engine.stop();
+    first.db.close();
+    expect((await s.t.request('POST', '/api/auth/logout', { cookie: first.cookie })).status).toBe(200);
+
+    // Later, with signal, the same user signs in again here: starting is enough, no new write is needed.
+    timers.advance(10 * 60_000);
+    const again = await session();
+    again.engine.start();
+    await until(async () => (await serverPhoto(photo.id))?.blob_status === 'present');
+    expect(again.net.log).toContain(`PUT /api/sync/blobs/${photo.sha256}`);
+    await until(async () => (await again.db.blobs.get(photo.sha256!))?.status === 'uploaded');
+    await again.engine.stop();
+    again.db.close();
   });
 
   it('[C5] bytes the server refuses (hash mismatch) are set aside as a sync issue, not retried forever', async () => {

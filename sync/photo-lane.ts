@@ -230,18 +230,25 @@ export async function evictUploadedBlobs(db: SyncDb, capBytes: number): Promise<
 export const UNSENT_BLOB_STATUSES = ['pending', 'rejected'] as const satisfies readonly BlobStatus[];
 
 /** The SHA-256 of every blob whose bytes have not reached the server (`UNSENT_BLOB_STATUSES`). */
-export async function unsentBlobKeys(db: SyncDb): Promise<string[]> {
+export async function unsentBlobKeys(
+  db: SyncDb,
+  statuses: readonly BlobStatus[] = UNSENT_BLOB_STATUSES,
+): Promise<string[]> {
   // Keys only: reading blob records would load their bytes.
-  return (await db.blobs.where('status').anyOf(UNSENT_BLOB_STATUSES).primaryKeys()) as string[];
+  return (await db.blobs.where('status').anyOf(statuses).primaryKeys()) as string[];
 }
 
 /**
  * The ids of the photos on this device whose bytes have not reached the server, for every place that tells
  * the user a photo is not sent yet (the "Waiting to sync" markers, Sign Out). By photo, not by blob: photos
- * of the same bytes share one blob by its hash, and the user took each of them.
+ * of the same bytes share one blob by its hash, and the user took each of them. `statuses` narrows it
+ * (Sign Out counts only the bytes that will go up on their own: a refused photo waits in "Sync issues").
  */
-export async function photosWithUnsentBytes(db: SyncDb): Promise<string[]> {
-  const unsent = await unsentBlobKeys(db);
+export async function photosWithUnsentBytes(
+  db: SyncDb,
+  statuses: readonly BlobStatus[] = UNSENT_BLOB_STATUSES,
+): Promise<string[]> {
+  const unsent = await unsentBlobKeys(db, statuses);
   if (unsent.length === 0) return [];
   return db.photos.where('sha256').anyOf(unsent).primaryKeys();
 }

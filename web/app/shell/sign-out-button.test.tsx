@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { openSyncDb, type SyncDb } from '#sync/db.ts';
-import { mutate } from '#sync/mutate.ts';
+import { addPhoto, mutate } from '#sync/mutate.ts';
 import { rememberedUser } from '#web/lib/session-user.ts';
 import { StaticLocalData } from '../local-data.tsx';
 import { json, renderInApp, stubApi, TEST_USER } from '../test-utils.tsx';
@@ -150,8 +150,22 @@ describe('Sign Out: what the confirm counts', () => {
     );
   });
 
-  it('one photo whose bytes the server refused, in the singular', async () => {
+  it('one photo taken offline reads as one photo, not also as a change (its row is queued too)', async () => {
+    await addPhoto(db, {
+      projectId: PROJECT,
+      bytes: new Uint8Array([0xff, 0xd8, 7]),
+      mimeType: 'image/jpeg',
+    });
+    expect(await db.outbox.count()).toBe(1);
+    setup();
+    expect((await confirmShown())?.text).toBe(
+      `You have 1 photo that has not been sent to the server yet. ${STAYS}`,
+    );
+  });
+
+  it('photos the server refused are not counted: they wait in Sync issues and are not sent by themselves', async () => {
     await keepPhotos([photo(1)], 'rejected');
+    await keepPhotos([photo(2)], 'pending');
     setup();
     expect((await confirmShown())?.text).toBe(
       `You have 1 photo that has not been sent to the server yet. ${STAYS}`,

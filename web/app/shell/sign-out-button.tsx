@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx';
+import type { SyncDb } from '#sync/db.ts';
 import { photosWithUnsentBytes } from '#sync/photo-lane.ts';
 import { useSyncDb } from '../local-data.tsx';
 import { useSession } from '../session.tsx';
@@ -23,6 +24,19 @@ function unsentChangesText({ changes, photos }: UnsentWork): string {
     `You have ${parts.join(' and ')} that ${has} not been sent to the server yet. They stay saved on this ` +
     'device and are sent the next time you sign in here. Signing out now means nobody else sees them until then.'
   );
+}
+
+/**
+ * What Sign Out would leave behind, as [changes, photos]: the queued changes, and the photos whose bytes
+ * wait for the photo lane. A photo taken offline is one photo, not also a change (its row's create is left
+ * out of the changes). Photos the server refused are not counted: like refused changes, they wait in "Sync
+ * issues" and are not sent by themselves, which is what the confirm promises.
+ */
+async function unsentWork(db: SyncDb): Promise<[number, number]> {
+  const photos = new Set(await photosWithUnsentBytes(db, ['pending']));
+  const queued = await db.outbox.toArray();
+  const changes = queued.filter((e) => !(e.table === 'photos' && e.op === 'create' && photos.has(e.rowId)));
+  return [changes.length, photos.size];
 }
 
 /**
@@ -49,13 +63,7 @@ export function SignOutButton() {
 
   const onClick = async () => {
     // A count that cannot be read counts as nothing: sign-out must never be stuck behind the database.
-    const [changes, photos] = await Promise.all([
-      db.outbox.count().catch(() => 0),
-      photosWithUnsentBytes(db).then(
-        (ids) => ids.length,
-        () => 0,
-      ),
-    ]);
+    const [changes, photos] = await unsentWork(db).catch(() => [0, 0]);
     if (changes > 0 || photos > 0) {
       setUnsent({ changes, photos });
       setAsking(true);

@@ -699,6 +699,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       unsubscribers = [
         env.on('online', () => {
           failures = 0;
+          // Photos too: their uploads go once the cycle this starts has pushed (SPEC C9).
+          lane.cutBackoffShort();
           status.set({ online: true });
           runAfterCurrent();
         }),

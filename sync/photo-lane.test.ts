@@ -147,11 +147,13 @@ describe('photo lane', () => {
 
     // Sign Out: the engine stops, the database closes, the session ends on the server.
     await first.engine.stop();
+    const retryAt = (await first.db.blobs.get(photo.sha256!))?.nextAttemptAt ?? 0;
     first.db.close();
     expect((await s.t.request('POST', '/api/auth/logout', { cookie: first.cookie })).status).toBe(200);
 
-    // Later, with signal, the same user signs in again here: starting is enough, no new write is needed.
-    timers.advance(10 * 60_000);
+    // Soon after, with signal, the same user signs in again here: starting is enough, no new write is
+    // needed, and the retry time the first session set (still ahead) is not waited for.
+    expect(retryAt).toBeGreaterThan(timers.now());
     const again = await session();
     again.engine.start();
     await until(async () => (await serverPhoto(photo.id))?.blob_status === 'present');
@@ -159,6 +161,37 @@ describe('photo lane', () => {
     await until(async () => (await again.db.blobs.get(photo.sha256!))?.status === 'uploaded');
     await again.engine.stop();
     again.db.close();
+  });
+
+  it('[C9] coming back online sends a photo at once, not at the retry time its failures set', async () => {
+    const environment = manualEnvironment();
+    const timers = manualTimers();
+    const d = await synced({ environment, timers, now: timers.now });
+    d.net.failWith.set('/api/sync/blobs', 503);
+    const photo = await addPhoto(d.db, {
+      projectId: await projectOf(d),
+      bytes: tinyJpeg(12),
+      mimeType: 'image/jpeg',
+    });
+    // The signal fades: three uploads fail, each setting a later retry time.
+    for (let i = 0; i < 3; i++) {
+      const { nextAttemptAt } = (await d.db.blobs.get(photo.sha256!))!;
+      timers.advance(Math.max(0, nextAttemptAt - timers.now()));
+      await d.engine.syncNow();
+    }
+    const blob = (await d.db.blobs.get(photo.sha256!))!;
+    expect(blob.attempts).toBe(3);
+    d.engine.start();
+    d.net.offline = true;
+    environment.setOnline(false);
+
+    // The signal is back: the manual clock does not move, so only the 'online' event can send the bytes.
+    d.net.failWith.clear();
+    d.net.offline = false;
+    environment.setOnline(true);
+    await until(async () => (await serverPhoto(photo.id))?.blob_status === 'present');
+    expect(timers.now()).toBeLessThan(blob.nextAttemptAt);
+    await d.engine.stop();
   });
 
   it('[C5] bytes the server refuses (hash mismatch) are set aside as a sync issue, not retried forever', async () => {

@@ -36,6 +36,11 @@ export interface PhotoLaneOptions {
 export interface PhotoLane {
   /** Runs a pass over the blobs that are due (or joins the running one); resolves true if any went up. */
   kick(): Promise<boolean>;
+  /**
+   * The next pass takes every pending blob, whatever its retry time (SPEC C9): the device is back online,
+   * or a session starts. Nothing is written: a blob that fails again gets its next retry time as usual.
+   */
+  cutBackoffShort(): void;
   /** Cancels the retry timer. */
   stop(): void;
 }
@@ -55,6 +60,9 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
   let again = false;
   let timer: unknown = null;
   let stopped = false;
+  // A new lane is a new session or page: photos that failed before (a weak signal, a sign-out) go at the
+  // first pass, not at the retry time an earlier session set, which can be minutes away.
+  let ignoreRetryTimes = true;
 
   async function dueKeys(now: number): Promise<string[]> {
     return (await db.blobs
@@ -137,7 +145,10 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
   async function pass(): Promise<boolean> {
     let uploaded = false;
     let failed = false;
-    for (const sha of await dueKeys(options.now())) {
+    // Taken before the read: a cut that comes while this pass reads is kept for the next pass.
+    const all = ignoreRetryTimes;
+    ignoreRetryTimes = false;
+    for (const sha of await dueKeys(all ? Number.MAX_SAFE_INTEGER : options.now())) {
       if (stopped || options.isPaused()) return uploaded;
       if (!(await createAcknowledged(sha))) continue;
       const blob = await db.blobs.get(sha);
@@ -190,6 +201,9 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
 
   return {
     kick,
+    cutBackoffShort() {
+      ignoreRetryTimes = true;
+    },
     stop() {
       stopped = true;
       schedule(null);

@@ -3,6 +3,7 @@
  * page's own engine for one cycle (the same push and pull code) on the signed-in user's database, under
  * the tabs' Web Lock, so an outbox has one writer at a time.
  */
+import { Dexie } from 'dexie';
 import { openSyncDb, syncDbName, type SyncDb, type SyncDbOptions } from './db.ts';
 import { createSyncEngine, syncLockName } from './engine.ts';
 import { requestJson, SyncHttpError, type FetchLike } from './http.ts';
@@ -59,8 +60,9 @@ function scopeOfName(name: string): Scope | null {
 }
 
 /**
- * Pushes the outbox of the signed-in user from the service worker, with no page and no running engine.
- * No request goes out while no outbox on the device holds anything, nor while an open page keeps the
+ * Pushes the outbox of the signed-in user from the service worker, and uploads the photo bytes still on
+ * the device, with no page and no running engine. No request goes out while no database on the device
+ * holds either, nor while an open page keeps the
  * lock. The session cookie decides whose database is drained: the worker asks the server who is signed
  * in, so another user's outbox on this device is never replayed under this session (SPEC C1).
  */
@@ -77,7 +79,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainOutcome> 
       if (!scope) continue;
       const db = openSyncDb(scope, { indexedDB: idb, IDBKeyRange: options.IDBKeyRange, now: options.now });
       waiting.push(db);
-      if ((await db.outbox.count()) === 0) {
+      if (!(await hasUnsentWork(db))) {
         waiting.pop();
         db.close();
       }
@@ -118,7 +120,27 @@ async function askWhoIsSignedIn(fetchFn: FetchLike, baseUrl: string): Promise<Sc
   }
 }
 
-/** One engine cycle (push until empty, then pull) and the photo lane, as a page's engine runs them. */
+/** Queued changes, or photo bytes waiting for the photo lane (their rows may be on the server already). */
+async function hasUnsentWork(db: SyncDb): Promise<boolean> {
+  return (await db.outbox.count()) > 0 || (await db.blobs.where('status').equals('pending').count()) > 0;
+}
+
+/**
+ * Photo bytes whose upload failed in this drain (the lane set them a retry time ahead): the browser should
+ * fire the sync again. Bytes that wait for something else (their photo's create refused, in "Sync issues")
+ * keep their old time and do not keep the worker coming back.
+ */
+async function uploadsFailed(db: SyncDb, now: number): Promise<boolean> {
+  const later = db.blobs
+    .where('[status+nextAttemptAt]')
+    .between(['pending', now], ['pending', Dexie.maxKey], false, true);
+  return (await later.count()) > 0;
+}
+
+/**
+ * One engine cycle (push until empty, then pull) and the photo lane, as a page's engine runs them: the
+ * lane of a new engine takes every pending photo whatever its retry time (SPEC C9).
+ */
 async function runCycle(db: SyncDb, baseUrl: string, fetchFn: FetchLike): Promise<DrainOutcome> {
   const engine = createSyncEngine({
     db,
@@ -134,7 +156,8 @@ async function runCycle(db: SyncDb, baseUrl: string, fetchFn: FetchLike): Promis
     await engine.stop();
   }
   if (engine.status.get().paused) return 'paused';
-  return (await db.outbox.count()) === 0 ? 'synced' : 'retry';
+  if ((await db.outbox.count()) > 0 || (await uploadsFailed(db, db.now()))) return 'retry';
+  return 'synced';
 }
 
 /** Runs `fn` holding the tabs' sync lock of `db`, or answers `busy` when a page keeps it past the wait. */

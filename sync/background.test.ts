@@ -3,11 +3,12 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { drainOutbox, type AbortableLocks } from './background-drain.ts';
 import { openSyncDb, syncDbName, type SyncDb } from './db.ts';
 import { createSyncEngine, syncLockName } from './engine.ts';
-import { mutate, newRowId } from './mutate.ts';
+import { addPhoto, mutate, newRowId } from './mutate.ts';
 import {
   cookieFetch,
   switchableFetch,
   startServer,
+  tinyJpeg,
   type Account,
   type LiveServer,
   type Switchable,
@@ -156,6 +157,61 @@ describe('background sync: the service worker drains the outbox', () => {
     expect(await serverTask(id)).toMatchObject({ title: 'Set rebar, no signal' });
   });
 
+  /** A photo the page took: its row reached the server, its bytes did not (uploads refused with 503). */
+  async function photoWithBytesLeft(p: Profile) {
+    const net = workerFetch(p.account.cookie);
+    net.failWith.set('/api/sync/blobs', 503);
+    const engine = createSyncEngine({
+      db: p.db,
+      baseUrl: s.baseUrl,
+      fetch: net.fetch,
+      locks: null,
+      eventSource: null,
+    });
+    const project = (await p.db.projects.orderBy('id').first())!;
+    const photo = await addPhoto(p.db, {
+      projectId: project.id,
+      bytes: tinyJpeg(21),
+      mimeType: 'image/jpeg',
+    });
+    await engine.syncNow();
+    await engine.stop();
+    expect(await p.db.outbox.count()).toBe(0);
+    p.db.close();
+    return photo;
+  }
+
+  const serverBlobStatus = async (id: string) =>
+    (await s.t.query<{ blob_status: string }>('SELECT blob_status FROM photos WHERE id = ?', [id]))[0]
+      ?.blob_status;
+
+  it('[C14][C9] photo bytes left on the device when the page closed go up from the worker', async () => {
+    const p = await profileAfterFirstSync();
+    const photo = await photoWithBytesLeft(p);
+    expect(await serverBlobStatus(photo.id)).toBe('pending');
+
+    const net = workerFetch(p.account.cookie);
+    expect(await drain(p, net)).toBe('synced');
+    expect(net.log).toContain(`PUT /api/sync/blobs/${photo.sha256}`);
+    expect(await serverBlobStatus(photo.id)).toBe('present');
+
+    // Nothing left: fired again, the worker stays off the network.
+    const quiet = workerFetch(p.account.cookie);
+    expect(await drain(p, quiet)).toBe('empty');
+    expect(quiet.log).toEqual([]);
+  });
+
+  it('[C14][C9] photo bytes the server still cannot take keep the worker coming back', async () => {
+    const p = await profileAfterFirstSync();
+    const photo = await photoWithBytesLeft(p);
+    const net = workerFetch(p.account.cookie);
+    net.failWith.set('/api/sync/blobs', 503);
+    expect(await drain(p, net)).toBe('retry');
+    net.failWith.clear();
+    expect(await drain(p, net)).toBe('synced');
+    expect(await serverBlobStatus(photo.id)).toBe('present');
+  });
+
   it('[C14] signed out (401) pauses: nothing is sent and nothing is dropped', async () => {
     const p = await profileAfterFirstSync();
     const id = await offlineTask(p, 'Frame walls after sign-out');
@@ -250,6 +306,31 @@ describe('background sync: registration after a queued write', () => {
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith('sitecommand-outbox'));
     await engine.stop();
     db.close();
+  });
+
+  it('[C14][C9] a photo upload that fails registers the sync, for a page closed before its retry', async () => {
+    const p = await profileAfterFirstSync();
+    const net = workerFetch(p.account.cookie);
+    net.failWith.set('/api/sync/blobs', 503);
+    const engine = createSyncEngine({
+      db: p.db,
+      baseUrl: s.baseUrl,
+      fetch: net.fetch,
+      locks: null,
+      eventSource: null,
+    });
+    const project = (await p.db.projects.orderBy('id').first())!;
+    await addPhoto(p.db, { projectId: project.id, bytes: tinyJpeg(22), mimeType: 'image/jpeg' });
+    // From here the browser has Background Sync: the photo's queued row has registered already, and its
+    // push succeeds, so only the failed upload can register it.
+    const register = vi.fn(() => Promise.resolve());
+    browserWith({ register });
+    await engine.syncNow();
+    expect(await p.db.outbox.count()).toBe(0);
+    expect((await p.db.blobs.toArray()).map((b) => [b.status, b.attempts])).toEqual([['pending', 1]]);
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith('sitecommand-outbox'));
+    await engine.stop();
+    p.db.close();
   });
 
   it('[C14] without Background Sync, or when the browser refuses it, the write is still saved and nothing throws', async () => {

@@ -1,4 +1,5 @@
 import { Dexie } from 'dexie';
+import { requestBackgroundSync } from './background.ts';
 import type { BlobRecord, BlobStatus, SyncDb } from './db.ts';
 import { realTimers, type Timers } from './env.ts';
 import {
@@ -135,6 +136,8 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
           attempts,
           nextAttemptAt: now + backoffDelay(attempts, options.random, backoff),
         });
+        // Should the page close before the retry, the service worker uploads it when the signal returns.
+        requestBackgroundSync();
       }
       return 'failed';
     } finally {

@@ -51,6 +51,11 @@ async function profileAfterFirstSync(email = MANAGER): Promise<Profile> {
   return { indexedDB, account, db };
 }
 
+/** The engine of a page of the profile, run by hand (`syncNow`). */
+function pageEngine(db: SyncDb, net: Switchable) {
+  return createSyncEngine({ db, baseUrl: s.baseUrl, fetch: net.fetch, locks: null, eventSource: null });
+}
+
 /** The worker's fetch: the session cookie of whoever is signed in on the profile. */
 function workerFetch(cookie: string): Switchable {
   return switchableFetch(cookieFetch(cookie, s.t.env.PUBLIC_ORIGIN));
@@ -161,13 +166,7 @@ describe('background sync: the service worker drains the outbox', () => {
   async function photoWithBytesLeft(p: Profile) {
     const net = workerFetch(p.account.cookie);
     net.failWith.set('/api/sync/blobs', 503);
-    const engine = createSyncEngine({
-      db: p.db,
-      baseUrl: s.baseUrl,
-      fetch: net.fetch,
-      locks: null,
-      eventSource: null,
-    });
+    const engine = pageEngine(p.db, net);
     const project = (await p.db.projects.orderBy('id').first())!;
     const photo = await addPhoto(p.db, {
       projectId: project.id,
@@ -312,13 +311,7 @@ describe('background sync: registration after a queued write', () => {
     const p = await profileAfterFirstSync();
     const net = workerFetch(p.account.cookie);
     net.failWith.set('/api/sync/blobs', 503);
-    const engine = createSyncEngine({
-      db: p.db,
-      baseUrl: s.baseUrl,
-      fetch: net.fetch,
-      locks: null,
-      eventSource: null,
-    });
+    const engine = pageEngine(p.db, net);
     const project = (await p.db.projects.orderBy('id').first())!;
     await addPhoto(p.db, { projectId: project.id, bytes: tinyJpeg(22), mimeType: 'image/jpeg' });
     // From here the browser has Background Sync: the photo's queued row has registered already, and its

@@ -93,17 +93,10 @@ export async function mutate<T extends SyncTable>(
   base?: MutationData<T>,
 ): Promise<OutboxEntry | null> {
   const check = loadedCheck ?? (await waitForMutationCheck());
+  const write = { table, op, rowId, data, base } as BatchWrite;
   const entry = await saving(() =>
     db.transaction('rw', [mirrorTable(db, table), db.outbox, db.shadows, db.meta], () =>
-      writeInTransaction(
-        db,
-        check,
-        table,
-        op,
-        rowId,
-        data as Record<string, unknown>,
-        base as Record<string, unknown> | undefined,
-      ),
+      writeOne(db, check, write),
     ),
   );
   if (entry) queued(db);
@@ -136,15 +129,7 @@ export async function mutateAll(db: SyncDb, writes: readonly BatchWrite[]): Prom
     db.transaction('rw', [...tables, db.outbox, db.shadows, db.meta], async () => {
       const queuedEntries: OutboxEntry[] = [];
       for (const w of writes) {
-        const entry = await writeInTransaction(
-          db,
-          check,
-          w.table,
-          w.op,
-          w.rowId,
-          (w.data ?? {}) as Record<string, unknown>,
-          w.base as Record<string, unknown> | undefined,
-        );
+        const entry = await writeOne(db, check, w);
         if (entry) queuedEntries.push(entry);
       }
       return queuedEntries;
@@ -161,6 +146,20 @@ export async function mutateAll(db: SyncDb, writes: readonly BatchWrite[]): Prom
 function queued(db: SyncDb): void {
   notifyLocalWrite(db);
   requestBackgroundSync();
+}
+
+/** `writeInTransaction` of one write as `mutate` takes it. */
+function writeOne(db: SyncDb, check: MutationCheck, w: BatchWrite): Promise<OutboxEntry | null> {
+  const data = (w.data ?? {}) as Record<string, unknown>;
+  return writeInTransaction(
+    db,
+    check,
+    w.table,
+    w.op,
+    w.rowId,
+    data,
+    w.base as Record<string, unknown> | undefined,
+  );
 }
 
 /** The body of `mutate`, for callers that already hold a rw transaction over the table, outbox, shadows and meta. */
@@ -304,17 +303,7 @@ export async function addPhotos(
   const named = await saving(() =>
     db.transaction('rw', tables, async () => {
       for (const p of prepared) await storePhoto(db, check, p);
-      if (!namedBy) return null;
-      const { table, op, rowId, data = {}, base } = namedBy;
-      return writeInTransaction(
-        db,
-        check,
-        table,
-        op,
-        rowId,
-        data as Record<string, unknown>,
-        base as Record<string, unknown> | undefined,
-      );
+      return namedBy ? writeOne(db, check, namedBy) : null;
     }),
   );
   if (prepared.length || named) queued(db);

@@ -52,8 +52,9 @@ function kindOf(status: number): FailureKind {
 }
 
 /**
- * Sends a request and reads the JSON answer. 2xx answers, and the statuses in `pass`, are returned; every
- * other outcome throws a `SyncHttpError` saying what kind of failure it is.
+ * Sends a request and reads the JSON answer, giving up after `timeoutMs` (unless `init.signal` is given).
+ * 2xx answers, and the statuses in `pass`, are returned; every other outcome throws a `SyncHttpError`
+ * saying what kind of failure it is.
  */
 export async function requestJson(
   fetchFn: FetchLike,
@@ -64,7 +65,8 @@ export async function requestJson(
   const { timeoutMs = 30_000, ...rest } = init;
   let res: Response;
   try {
-    res = await fetchFn(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
+    // A caller's own signal replaces the fixed timeout (a photo upload gives up on a stall, SPEC C20).
+    res = await fetchFn(url, { ...rest, signal: rest.signal ?? AbortSignal.timeout(timeoutMs) });
   } catch (err) {
     throw new SyncHttpError('network', `Network error: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openSyncDb, type BlobRecord } from './db.ts';
 import { discardIssue, retryIssue } from './issues.ts';
 import { addPhoto, mutate, newRowId } from './mutate.ts';
 import { createSyncEngine } from './engine.ts';
-import { evictUploadedBlobs, readBlob } from './photo-lane.ts';
+import { createPhotoLane, evictUploadedBlobs, readBlob } from './photo-lane.ts';
+import type { FetchLike } from './http.ts';
 import {
   cookieFetch,
   manualEnvironment,
@@ -192,6 +193,128 @@ describe('photo lane', () => {
     await until(async () => (await serverPhoto(photo.id))?.blob_status === 'present');
     expect(timers.now()).toBeLessThan(blob.nextAttemptAt);
     await d.engine.stop();
+  });
+
+  describe('on a slow link', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    /** A device whose photo create is on the server and whose bytes are due, with nothing sending them yet. */
+    async function photoDue(seed: number, size?: number) {
+      const d = await synced();
+      d.net.failWith.set('/api/sync/blobs', 503);
+      const photo = await addPhoto(d.db, {
+        projectId: await projectOf(d),
+        bytes: tinyJpeg(seed, size),
+        mimeType: 'image/jpeg',
+      });
+      await d.engine.syncNow();
+      await d.engine.stop();
+      d.net.failWith.clear();
+      expect((await serverPhoto(photo.id))?.blob_status).toBe('pending');
+      return { d, photo };
+    }
+
+    /**
+     * A page's upload (XHR) whose bytes trickle out in ten steps 40 ms apart (400 ms, four times the stall
+     * limit), then reach the server of `d`; with `stalled`, no byte goes out and no answer comes.
+     */
+    const trickleXhr = (d: Device, stalled = false) =>
+      class TrickleXhr {
+        upload: {
+          onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+        } = { onprogress: null };
+        status = 0;
+        responseText = '';
+        withCredentials = false;
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        ontimeout: (() => void) | null = null;
+        onabort: (() => void) | null = null;
+        private method = 'GET';
+        private url = '';
+        private headers = new Headers();
+        private aborted = false;
+        open(method: string, url: string) {
+          this.method = method;
+          this.url = url;
+        }
+        setRequestHeader(key: string, value: string) {
+          this.headers.set(key, value);
+        }
+        getAllResponseHeaders() {
+          return 'content-type: application/json\r\n';
+        }
+        abort() {
+          this.aborted = true;
+          this.onabort?.();
+        }
+        send(body: ArrayBuffer) {
+          if (stalled) return;
+          const total = body.byteLength;
+          let ticks = 0;
+          const tick = setInterval(() => {
+            if (this.aborted) return clearInterval(tick);
+            ticks++;
+            this.upload.onprogress?.({ lengthComputable: true, loaded: (total * ticks) / 10, total });
+            if (ticks < 10) return;
+            clearInterval(tick);
+            void d.net
+              .fetch(this.url, { method: this.method, headers: this.headers, body })
+              .then(async (res) => {
+                if (this.aborted) return;
+                this.status = res.status;
+                this.responseText = await res.text();
+                this.onload?.();
+              });
+          }, 40);
+        }
+      };
+
+    /** The lane of `d` with a 100 ms stall limit, its clock past every backoff. */
+    const laneOf = (d: Device, fetch: FetchLike) =>
+      createPhotoLane({
+        db: d.db,
+        baseUrl: s.baseUrl,
+        fetch,
+        now: () => Date.now() + 3_600_000,
+        random: () => 0.5,
+        requestTimeoutMs: 100,
+        isPaused: () => false,
+        onFatal: () => {},
+        onChange: () => {},
+      });
+
+    it('[C20] an upload that keeps sending lands however long it takes; only a stall gives it up', async () => {
+      const { d, photo } = await photoDue(6);
+      vi.stubGlobal('window', globalThis);
+      vi.stubGlobal('XMLHttpRequest', trickleXhr(d));
+      expect(await laneOf(d, d.net.fetch).kick()).toBe(true);
+      expect((await serverPhoto(photo.id))?.blob_status).toBe('present');
+      expect((await d.db.blobs.get(photo.sha256!))?.status).toBe('uploaded');
+
+      // An upload that sends nothing is given up after the stall limit, and waits for its next try.
+      vi.unstubAllGlobals();
+      const next = await photoDue(8);
+      vi.stubGlobal('window', globalThis);
+      vi.stubGlobal('XMLHttpRequest', trickleXhr(next.d, true));
+      expect(await laneOf(next.d, next.d.net.fetch).kick()).toBe(false);
+      expect(await next.d.db.blobs.get(next.photo.sha256!)).toMatchObject({ status: 'pending', attempts: 2 });
+    });
+
+    it('[C20] where progress is not reported (the service worker), a big photo gets the time its bytes take', async () => {
+      // About 50 KB of noise: 25 s at the floor rate; this upload takes 300 ms, three times the stall limit.
+      const { d, photo } = await photoDue(7, 128);
+      expect(photo.sizeBytes).toBeGreaterThan(20_000);
+      const slow: FetchLike = async (url, init) => {
+        if (init?.method === 'PUT') await new Promise((r) => setTimeout(r, 300));
+        init?.signal?.throwIfAborted();
+        return d.net.fetch(url, init);
+      };
+      expect(await laneOf(d, slow).kick()).toBe(true);
+      expect((await serverPhoto(photo.id))?.blob_status).toBe('present');
+    });
   });
 
   it('[C5] bytes the server refuses (hash mismatch) are set aside as a sync issue, not retried forever', async () => {

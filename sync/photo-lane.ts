@@ -11,6 +11,15 @@ import {
   type FetchLike,
 } from './http.ts';
 
+/** An upload that sends no byte for this long is given up and retried later (SPEC C20). */
+export const UPLOAD_STALL_MS = 60_000;
+
+/**
+ * Where the upload's progress cannot be seen (fetch), the time its bytes may take on top of the stall wait:
+ * 2 KiB/s, slower than a usable 2G link (SPEC C20).
+ */
+const UPLOAD_FLOOR_BYTES_PER_S = 2048;
+
 /** Default byte cap of photo bytes kept on the device; only uploaded blobs are evicted to meet it. */
 export const DEFAULT_BLOB_CAP_BYTES = 200 * 1024 * 1024;
 
@@ -24,6 +33,7 @@ export interface PhotoLaneOptions {
   timers?: Timers;
   backoff?: BackoffOptions;
   capBytes?: number;
+  /** How long an upload may send nothing before it is given up (default UPLOAD_STALL_MS, SPEC C20). */
   requestTimeoutMs?: number;
   /** True while the engine is paused (401, 426): the lane sends nothing either. */
   isPaused: () => boolean;
@@ -101,13 +111,32 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
 
   async function upload(blob: BlobRecord): Promise<'uploaded' | 'failed' | 'fatal'> {
     uploadProgress.set(blob.sha256, 0);
+    // SPEC C20: a slow link is not a dead one. A fixed 60 s for the whole PUT aborted every upload of a
+    // 1 MB photo on a link under ~140 kbit/s at about 90% and started it over, forever ("Uploading 91%",
+    // then "On this device", again and again). The upload is given up only after `stallMs` without a byte
+    // sent; where no progress is reported (the service worker's fetch) it gets that plus the time its
+    // bytes take at a floor rate.
+    const stallMs = options.requestTimeoutMs ?? UPLOAD_STALL_MS;
+    const stalled = new AbortController();
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
+    const giveUpIn = (ms: number) => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(
+        () => stalled.abort(new DOMException('The upload made no progress', 'TimeoutError')),
+        ms,
+      );
+    };
     try {
-      const send = withUploadProgress(options.fetch, (sent) => uploadProgress.set(blob.sha256, sent));
-      await requestJson(send, `${options.baseUrl}/api/sync/blobs/${blob.sha256}`, {
+      const progressed = xhrWithUploadProgress((sent) => {
+        giveUpIn(stallMs);
+        uploadProgress.set(blob.sha256, sent);
+      });
+      giveUpIn(progressed ? stallMs : stallMs + (blob.bytes.byteLength / UPLOAD_FLOOR_BYTES_PER_S) * 1000);
+      await requestJson(progressed ?? options.fetch, `${options.baseUrl}/api/sync/blobs/${blob.sha256}`, {
         method: 'PUT',
         headers: { 'content-type': blob.mimeType || 'application/octet-stream' },
         body: blob.bytes,
-        timeoutMs: options.requestTimeoutMs ?? 60_000,
+        signal: stalled.signal,
       });
       await db.blobs.update(blob.sha256, { status: 'uploaded', attempts: 0, nextAttemptAt: 0 });
       return 'uploaded';
@@ -141,6 +170,7 @@ export function createPhotoLane(options: PhotoLaneOptions): PhotoLane {
       }
       return 'failed';
     } finally {
+      clearTimeout(stallTimer);
       uploadProgress.delete(blob.sha256);
     }
   }
@@ -313,9 +343,10 @@ export const uploadProgress = (() => {
 /**
  * `fetch` reports no upload progress, XMLHttpRequest does: in a page (not in the service worker, which has
  * no XHR, nor in tests that inject their own fetch without XHR) the PUT goes through XHR to report it.
+ * Null where there is no XHR: the caller's fetch sends the bytes, without progress.
  */
-function withUploadProgress(fallback: FetchLike, onProgress: (fraction: number) => void): FetchLike {
-  if (typeof XMLHttpRequest === 'undefined' || typeof window === 'undefined') return fallback;
+function xhrWithUploadProgress(onProgress: (fraction: number) => void): FetchLike | null {
+  if (typeof XMLHttpRequest === 'undefined' || typeof window === 'undefined') return null;
   return (url, init = {}) =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();

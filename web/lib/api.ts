@@ -61,6 +61,9 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 /** Spec 01 section 9: fresh for 5 s, no retry, no refetch on focus, no interval. */
 export const QUERY_STALE_TIME_MS = 5_000;
 
+/** How soon a read that got no answer at all asks again while its screen is open and visible. */
+export const NO_ANSWER_REFETCH_MS = 10_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -69,7 +72,12 @@ export function createQueryClient(): QueryClient {
         staleTime: QUERY_STALE_TIME_MS,
         retry: false,
         refetchOnWindowFocus: false,
-        refetchInterval: false,
+        // No interval, except for a read whose request got no answer (a dropped request on a bad signal):
+        // its screen says it is offline and "will load when the connection returns", but the browser,
+        // which never went offline, fires no `online` to refetch it, so it stayed so until the user left
+        // the screen. It asks again every 10 s while shown (never in a hidden tab; paused while the
+        // browser is offline), and stops once an answer comes.
+        refetchInterval: (query) => (isNetworkError(query.state.error) ? NO_ANSWER_REFETCH_MS : false),
       },
       mutations: { retry: false },
     },

@@ -52,6 +52,16 @@ function kindOf(status: number): FailureKind {
 }
 
 /**
+ * The words of a failed answer that carries no `{message}` (shown as "Sync failed: ..." and by the first
+ * download): a proxy's HTML page while the server restarts (502, 503, 504) said only "HTTP 502".
+ */
+function wordsFor(status: number): string {
+  return kindOf(status) === 'server'
+    ? `The server is not available right now, error ${status}`
+    : `The server gave an unexpected answer, error ${status}`;
+}
+
+/**
  * Sends a request and reads the JSON answer, giving up after `timeoutMs` (unless `init.signal` is given).
  * 2xx answers, and the statuses in `pass`, are returned; every other outcome throws a `SyncHttpError`
  * saying what kind of failure it is.
@@ -86,7 +96,7 @@ export async function requestJson(
   if (res.ok || pass.includes(res.status)) return { status: res.status, body };
   const info = (body ?? {}) as { code?: unknown; message?: unknown };
   const code = typeof info.code === 'string' ? info.code : undefined;
-  const message = typeof info.message === 'string' ? info.message : `HTTP ${res.status}`;
+  const message = typeof info.message === 'string' ? info.message : wordsFor(res.status);
   const retryAfter = Number(res.headers.get('retry-after'));
   const retryAfterMs = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined;
   throw new SyncHttpError(kindOf(res.status), message, res.status, code, body, retryAfterMs);

@@ -5,7 +5,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { openSyncDb, readMeta } from '#sync/db.ts';
 import type { SyncStatus } from '#sync/engine.ts';
-import { FirstDownloadGate, firstDownloadText } from './first-download.tsx';
+import type { FailureKind } from '#sync/http.ts';
+import { downloadProblem, FirstDownloadGate, firstDownloadText } from './first-download.tsx';
 import { StaticLocalData } from './local-data.tsx';
 import { CurrentScreenFrame } from './shell/screen-frames.tsx';
 import { fakeSyncEngine, TEST_USER } from './test-utils.tsx';
@@ -23,6 +24,21 @@ describe('the first download', () => {
     expect(text(999)).toBe('Downloading your data... 999 rows so far');
     expect(text(100_000)).toBe('Downloading your data... 100,000 rows so far');
     expect(text(1_234_567)).toBe('Downloading your data... 1,234,567 rows so far');
+  });
+
+  it('says why a download is stuck in whole sentences, and nothing while it only waits for the network', () => {
+    const failed = (kind: FailureKind, message: string) =>
+      downloadProblem({ paused: null, error: { kind, message, at: 0, retryAt: null } });
+    expect(failed('server', 'The server is not available right now, error 502')).toBe(
+      'The download did not finish. The server is not available right now, error 502. It is tried again automatically.',
+    );
+    expect(failed('protocol', 'this device is out of storage space; free up space on it')).toBe(
+      'The download did not finish. This device is out of storage space; free up space on it. It is tried again automatically.',
+    );
+    expect(failed('server', 'Too many requests.')).toBe(
+      'The download did not finish. Too many requests. It is tried again automatically.',
+    );
+    expect(failed('network', 'Network error: fetch failed')).toBeNull();
   });
 
   it('shows progress instead of the screen until the first pull completes, then the screen', async () => {

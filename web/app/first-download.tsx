@@ -3,6 +3,7 @@ import { useInRouterContext, useLocation } from 'react-router-dom';
 import { Spinner } from '#web/components/spinner.tsx';
 import { LogsSkeleton } from '#web/features/logs/components/logs-skeleton.tsx';
 import { ScheduleSkeleton } from '#web/features/schedule/components/schedule-skeleton.tsx';
+import type { SyncStatus } from '#sync/engine.ts';
 import { useFirstDownloadDone, useSyncStatus } from './local-data.tsx';
 
 export interface FirstDownload {
@@ -22,13 +23,19 @@ export interface FirstDownload {
 export function useFirstDownload(): FirstDownload {
   const status = useSyncStatus();
   const done = useFirstDownloadDone();
-  const problem =
-    status.paused !== null
-      ? 'Sync is paused; sign in again or reload the app to download your data.'
-      : status.error && status.error.kind !== 'network'
-        ? `The download did not finish (${status.error.message}); it is tried again automatically.`
-        : null;
-  return { done, rows: status.rowsDownloaded, online: status.online, problem };
+  return { done, rows: status.rowsDownloaded, online: status.online, problem: downloadProblem(status) };
+}
+
+/**
+ * Why the first download is stuck, in sentences (the sync error's words are one of them: "The server is
+ * not available right now, error 502."), or null while it is only waiting for the network.
+ */
+export function downloadProblem(status: Pick<SyncStatus, 'paused' | 'error'>): string | null {
+  if (status.paused !== null) return 'Sync is paused; sign in again or reload the app to download your data.';
+  if (!status.error || status.error.kind === 'network') return null;
+  const words = status.error.message.trim();
+  const sentence = `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? '' : '.'}`;
+  return `The download did not finish. ${sentence} It is tried again automatically.`;
 }
 
 /**

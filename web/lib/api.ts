@@ -58,7 +58,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** Spec 01 section 9: fresh for 5 s, no retry, no refetch on focus, no interval. */
+/** Spec 01 section 9: fresh for 5 s, no retry, no refetch on focus, no interval (but see ADR 032). */
 export const QUERY_STALE_TIME_MS = 5_000;
 
 /** How soon a read that got no answer at all asks again while its screen is open and visible. */

@@ -303,6 +303,26 @@ describe('photo lane', () => {
       expect(await next.d.db.blobs.get(next.photo.sha256!)).toMatchObject({ status: 'pending', attempts: 2 });
     });
 
+    it('[C9] sign-out closing the database under an upload on its way ends the pass quietly; the bytes stay', async () => {
+      const { d, photo } = await photoDue(8);
+      let answer!: () => void;
+      const held: FetchLike = async (url, init) => {
+        await new Promise<void>((r) => {
+          answer = r;
+        });
+        return d.net.fetch(url, init);
+      };
+      const pass = laneOf(d, held).kick();
+      await until(() => answer !== undefined);
+      d.db.close();
+      answer();
+      // Resolved, not rejected: a rejection here is an unhandled one in the app (the engine does not await it).
+      expect(await pass).toBe(false);
+      // Signed in again: the bytes are still waiting.
+      await d.db.open();
+      expect((await d.db.blobs.get(photo.sha256!))?.status).toBe('pending');
+    });
+
     it('[C20] where progress is not reported (the service worker), a big photo gets the time its bytes take', async () => {
       // About 50 KB of noise: 25 s at the floor rate; this upload takes 300 ms, three times the stall limit.
       const { d, photo } = await photoDue(7, 128);

@@ -94,11 +94,11 @@ export function CrewScreen({ db, write, userId, firstName, timeZone = DEFAULT_TI
         <Spinner label="Loading your tasks..." className="py-10" />
       ) : (
         <>
-          <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+          <div className="grid grid-cols-3 gap-2 sm:gap-4">
             <Counter label="Today's Tasks" value={data.today.length} icon={<CalendarDays />} />
             <Counter label="Upcoming Tasks" value={data.upcoming.length} icon={<CalendarClock />} />
             <Counter label="Completed Today" value={data.completedToday} icon={<CheckCircle2 />} />
-          </dl>
+          </div>
           <div className="grid gap-6 lg:grid-cols-2">
             <Section title="Today's Tasks" empty={EMPTY_TODAY} count={data.today.length}>
               {data.today.map((task) => (
@@ -159,13 +159,16 @@ function Counter({ label, value, icon }: { label: string; value: number; icon: R
       aria-labelledby={id}
       className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
     >
-      <dt id={id} className="flex items-center gap-2 text-xs font-medium text-slate-600 sm:text-sm">
-        <span className="hidden text-teal-700 sm:inline [&>svg]:h-4 [&>svg]:w-4" aria-hidden="true">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd className="text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+      {/* A list of one term each: a group inside one <dl> is not a term and value pair to a screen reader. */}
+      <dl className="contents">
+        <dt id={id} className="flex items-center gap-2 text-xs font-medium text-slate-600 sm:text-sm">
+          <span className="hidden text-teal-700 sm:inline [&>svg]:h-4 [&>svg]:w-4" aria-hidden="true">
+            {icon}
+          </span>
+          {label}
+        </dt>
+        <dd className="text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+      </dl>
     </div>
   );
 }

@@ -117,9 +117,12 @@ const statusLabel = (status: string) => STATUS_LABEL[status] ?? status;
 
 function Metric({ label, value }: { label: string; value: string }) {
   return (
+    // A list of one term each: a group inside one <dl> is not a term and value pair to a screen reader.
     <div role="group" aria-label={label} className="min-w-0 rounded-md bg-slate-50 p-2">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+      <dl>
+        <dt className="text-xs text-slate-600">{label}</dt>
+        <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+      </dl>
     </div>
   );
 }
@@ -156,12 +159,12 @@ export function MultiProjectOverview({
     >
       {metrics && overview && (
         <div className="grid min-w-0 grid-cols-1 gap-3">
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             <Metric label="Active" value={String(metrics.activeCount)} />
             <Metric label="Average progress" value={`${metrics.averageProgress}%`} />
             {showBudget && <Metric label="Budget used" value={`${metrics.budgetUsagePercent.toFixed(1)}%`} />}
             <Metric label="Critical" value={String(metrics.criticalCount)} />
-          </dl>
+          </div>
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Project health">
             {overview.cards.map(({ project, health }) => (
               <li key={project.id} className="min-w-0">

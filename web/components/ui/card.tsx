@@ -9,8 +9,9 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col gap-1.5 p-5', className)} {...props} />;
 }
+/** A card's heading: level 2, as each card sits directly under its screen's h1 (no skipped level). */
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-lg leading-tight font-semibold text-slate-900', className)} {...props} />;
+  return <h2 className={cn('text-lg leading-tight font-semibold text-slate-900', className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   return <p className={cn('text-sm text-slate-600', className)} {...props} />;

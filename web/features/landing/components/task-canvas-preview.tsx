@@ -101,7 +101,7 @@ export function TaskCanvasPreview() {
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div>
-          <h3 className="mb-2 text-sm font-semibold text-slate-800">Project progress</h3>
+          <h2 className="mb-2 text-sm font-semibold text-slate-800">Project progress</h2>
           <ul className="space-y-3">
             {PROJECTS.map((p) => (
               <li key={p.name}>
@@ -117,7 +117,7 @@ export function TaskCanvasPreview() {
           </ul>
         </div>
         <div>
-          <h3 className="mb-2 text-sm font-semibold text-slate-800">Tasks</h3>
+          <h2 className="mb-2 text-sm font-semibold text-slate-800">Tasks</h2>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {ROWS.map((r) => (
               <li key={r.title} className="flex items-center justify-between gap-2 px-3 py-2">

@@ -46,7 +46,7 @@ export function DetailedMetrics({
         const m = metricsOf(project.id);
         return (
           <section key={project.id} aria-label={`Metrics of ${project.name}`} className="grid min-w-0 gap-2">
-            <h3 className="truncate font-semibold text-slate-900">{project.name}</h3>
+            <h2 className="truncate font-semibold text-slate-900">{project.name}</h2>
             {m ? (
               <>
                 <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -59,7 +59,7 @@ export function DetailedMetrics({
                         aria-label={`${s.name} score`}
                         className={cn('grid min-w-0 gap-1 rounded-lg border p-4', HEALTH_STYLES[band].soft)}
                       >
-                        <h4 className="text-sm font-medium text-slate-700">{s.name}</h4>
+                        <h3 className="text-sm font-medium text-slate-700">{s.name}</h3>
                         <p className={cn('text-2xl font-bold tabular-nums', HEALTH_STYLES[band].text)}>
                           {score}
                           <span className="text-sm font-normal text-slate-600">

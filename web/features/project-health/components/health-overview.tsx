@@ -30,9 +30,9 @@ export function HealthCard({ project, metrics, writesDisabled, refreshing, onRef
       )}
     >
       <div className="flex min-w-0 items-start justify-between gap-2">
-        <h3 className="line-clamp-2 min-w-0 font-semibold wrap-anywhere text-slate-900" title={project.name}>
+        <h2 className="line-clamp-2 min-w-0 font-semibold wrap-anywhere text-slate-900" title={project.name}>
           {project.name}
-        </h3>
+        </h2>
         {metrics && (
           <Badge variant={RISK_LEVEL_BADGE[metrics.riskLevel]}>
             {RISK_LEVEL_LABELS[metrics.riskLevel]} Risk
@@ -111,9 +111,9 @@ export function HealthAverage({ rows }: { rows: readonly HealthMetricsRow[] }) {
       aria-labelledby="health-average"
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <h3 id="health-average" className="font-semibold text-slate-900">
+      <h2 id="health-average" className="font-semibold text-slate-900">
         Average across {rows.length} {rows.length === 1 ? 'project' : 'projects'}
-      </h3>
+      </h2>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         <SubScore name="Overall" score={avg.overallHealthScore} />
         <SubScore name="Schedule" score={avg.scheduleHealth} />

@@ -41,7 +41,7 @@ export function TimelineTab({ db, now, timeZone, projects, onUpdateTask }: Timel
               overdue ? 'border-red-300' : 'border-slate-200',
             )}
           >
-            <h3 className="font-medium wrap-anywhere text-slate-900">{task.title}</h3>
+            <h2 className="font-medium wrap-anywhere text-slate-900">{task.title}</h2>
             <p className="text-sm text-slate-600">
               {projects.get(task.projectId ?? '')?.name ?? 'No project'}
             </p>

@@ -76,8 +76,8 @@ export function SubTaskRow({
   const done = task.status === 'completed';
   const due = withTime ? dueDateAndTime(task.dueDate) : formatDueDate(task.dueDate);
   const priority = task.priority ?? 'medium';
-  // The button is named by its action; what it shows (priority, status, due date, project, assignee) is
-  // its description, which a screen reader reads after the name (an aria-label alone hides the content).
+  // The button is named by what it shows, title first, so a voice user can say what they see (WCAG 2.5.3);
+  // what it does is its description.
   const about = useId();
   return (
     <li className="flex items-start gap-2 py-2" data-task-id={task.id}>
@@ -95,17 +95,12 @@ export function SubTaskRow({
         type="button"
         className="grid min-h-11 min-w-0 flex-1 gap-1 rounded-md px-1 py-1 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-teal-600"
         onClick={() => onOpen(task)}
-        aria-label={`Open task ${title}`}
-        aria-describedby={`${about}-priority ${about}-facts`}
+        aria-describedby={`${about}-hint`}
       >
+        <span id={`${about}-hint`} hidden>
+          Open task
+        </span>
         <span className="flex min-w-0 items-center gap-2">
-          <span
-            id={`${about}-priority`}
-            className={cn('h-2.5 w-2.5 shrink-0 rounded-full', PRIORITY_DOT[priority] ?? PRIORITY_DOT.medium)}
-            role="img"
-            aria-label={`${priorityLabel(priority)} priority`}
-            title={`${priorityLabel(priority)} priority`}
-          />
           <span
             className={cn(
               'min-w-0 text-sm font-medium wrap-anywhere text-slate-900',
@@ -114,9 +109,20 @@ export function SubTaskRow({
           >
             {title}
           </span>
-        </span>
+        </span>{' '}
         {/* Spaces between the facts: the description reads them as words, not run together. */}
         <span id={`${about}-facts`} className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+          {/* The priority in words beside its dot: the dot's colour alone is lost on a colour-blind user. */}
+          <span data-testid="priority" className="inline-flex items-center gap-1 font-medium text-slate-700">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'h-2.5 w-2.5 shrink-0 rounded-full',
+                PRIORITY_DOT[priority] ?? PRIORITY_DOT.medium,
+              )}
+            />
+            {priorityLabel(priority)} <span className="sr-only">priority</span>
+          </span>{' '}
           <Badge variant="outline" className={cn('border', TASK_STATUS_CLASSES[task.status ?? 'pending'])}>
             {statusLabel(task.status)}
           </Badge>{' '}

@@ -102,8 +102,8 @@ function renderSubs(props: Partial<SubsScreenProps> = {}) {
 const list = (name: string) => screen.getByRole('list', { name });
 const titlesIn = (name: string) =>
   within(list(name))
-    .getAllByRole('button', { name: /^Open task / })
-    .map((b) => b.getAttribute('aria-label')!.replace('Open task ', ''));
+    .getAllByRole('button', { description: 'Open task' })
+    .map((b) => b.querySelector('.font-medium')!.textContent);
 async function openTab(name: string) {
   await userEvent.setup().click(await screen.findByRole('tab', { name }));
 }
@@ -161,7 +161,7 @@ describe('Subcontractors board tabs', () => {
     ]);
     renderSubs({ now: () => new Date('2026-11-22T07:30:00.000Z') });
     await openTab('Weekly View');
-    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings[0]).toMatch(/^Sunday, Nov 15/);
     expect(headings[6]).toMatch(/^Saturday, Nov 21/);
     expect(headings).toHaveLength(7);
@@ -182,7 +182,7 @@ describe('Subcontractors board tabs', () => {
     ]);
     renderSubs({ timeZone: AKL, now: () => new Date('2026-11-21T11:30:00.000Z') });
     await openTab('Weekly View');
-    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings[0]).toMatch(/^Sunday, Nov 22/);
     expect(titlesIn('Tasks due Sunday, Nov 22')).toEqual(['Sunday start']);
     expect(titlesIn('Tasks due Saturday, Nov 28')).toEqual(['Saturday end']);
@@ -231,13 +231,16 @@ describe('Subcontractors board tabs', () => {
 });
 
 describe('Subcontractor task rows and dialogs', () => {
-  it('a row shows its priority dot and status badge; ticking it completes the task on the device', async () => {
+  it('a row shows its priority in words beside its dot and its status badge; ticking it completes the task on the device', async () => {
     const t = subTask('Pull cable', { dueDate: '2026-11-23T00:00:00.000Z', priority: 'critical' });
     await seed([t]);
     renderSubs();
     await openTab('Daily Tasks');
     const rows = list('Tasks due today');
-    expect(within(rows).getByRole('img', { name: 'Critical priority' })).toBeTruthy();
+    // The priority is a word on screen (a colour-blind user cannot read the dot's red), heard as 'Critical priority'.
+    const priority = within(rows).getByTestId('priority');
+    expect(within(priority).getByText('Critical')).toBeTruthy();
+    expect(priority.textContent).toBe('Critical priority');
     expect(within(rows).getByText('Pending')).toBeTruthy();
     await userEvent.setup().click(within(rows).getByRole('checkbox', { name: 'Completed: Pull cable' }));
     await waitFor(async () => expect((await db.tasks.get(t.id))?.status).toBe('completed'));
@@ -320,14 +323,15 @@ describe('Subcontractor task rows and dialogs', () => {
     renderSubs();
     const u = userEvent.setup();
     await openTab('By Subcontractors');
-    // A screen reader hears the row's action and then what it shows.
+    // The row is named by what it shows, title first (a voice user says what they see); its action is its
+    // description.
     expect(
       screen.getByRole('button', {
-        name: 'Open task Fix leak',
-        description: 'Medium priority Pending No due date Harbor Tower Unassigned',
+        name: 'Fix leak Medium priority Pending No due date Harbor Tower Unassigned',
+        description: 'Open task',
       }),
     ).toBeTruthy();
-    await u.click(screen.getByRole('button', { name: 'Open task Fix leak' }));
+    await u.click(screen.getByRole('button', { name: /^Fix leak / }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Subcontractor Task' });
     expect(within(dialog).getByLabelText(/^Title/)).toHaveProperty('value', 'Fix leak');
     await u.click(within(dialog).getByRole('combobox', { name: 'Assign to Subcontractor' }));

@@ -106,11 +106,11 @@ function Section({
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-3 sm:p-4" aria-label={title}>
       <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-base font-semibold text-slate-900">
+        <h2 className="text-base font-semibold text-slate-900">
           {title}
           {badge}
           {count !== undefined && <span className="ml-2 text-sm font-normal text-slate-600">({count})</span>}
-        </h3>
+        </h2>
         {action}
       </div>
       {children}

@@ -168,11 +168,13 @@ test("the tabs show what the API holds, and fit a phone's screen", async ({ brow
       a.dueDate! === b.dueDate! ? a.title.localeCompare(b.title) : a.dueDate! < b.dueDate! ? -1 : 1,
     )
     .slice(0, 10)
-    .map((t) => `Update schedule of ${t.title}`);
+    .map((t) => t.title);
   const upcomingList = page.getByRole('list', { name: 'Upcoming Tasks' });
   await expect(upcomingList.getByRole('button')).toHaveCount(upcoming.length, { timeout: 30_000 });
   expect(
-    await upcomingList.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    await upcomingList
+      .getByRole('button', { description: 'Update schedule' })
+      .evaluateAll((els) => els.map((e) => e.querySelector('.font-medium')?.textContent)),
   ).toEqual(upcoming);
 
   // Recent Schedule Updates: the newest 10 requests.
@@ -236,11 +238,15 @@ test("the tabs show what the API holds, and fit a phone's screen", async ({ brow
   await noSidewaysScroll();
   expect(await smallTargets()).toBe(0);
 
-  // Calendar: this month's tasks per day (on a phone, the day's button names its count).
+  // Calendar: this month's tasks and projects due per day (on a phone, the day's button names what it
+  // shows: the day and the count).
   await page.getByRole('tab', { name: 'Calendar' }).click();
   const month = today.slice(0, 7);
   const perDay = new Map<string, number>();
-  for (const t of tasks) {
+  const projects = (await (await manager.request.get('/api/projects')).json()) as {
+    dueDate: string | null;
+  }[];
+  for (const t of [...tasks, ...projects]) {
     const day = t.dueDate?.slice(0, 10);
     if (day?.startsWith(month)) perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
@@ -253,7 +259,7 @@ test("the tabs show what the API holds, and fit a phone's screen", async ({ brow
       timeZone: 'UTC',
     });
     await expect(
-      page.getByRole('button', { name: `${long}: ${count} ${count === 1 ? 'task' : 'tasks'}` }),
+      page.getByRole('button', { name: new RegExp(`^${Number(day.slice(8))}\\s+${long}: ${count} due$`) }),
     ).toBeVisible();
   }
   await expect(page.locator('td[aria-current="date"]')).toHaveCount(1);

@@ -14,7 +14,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useTasksDueBetween } from '../hooks/use-schedule-data.ts';
 import { formatLongDay } from '../utils/format.ts';
-import { PriorityDot } from './badges.tsx';
+import { PriorityMark } from './badges.tsx';
 
 export interface CalendarTabProps {
   db: SyncDb;
@@ -110,18 +110,21 @@ export function CalendarTab({
                         pickedDay === cell.day && 'bg-teal-100',
                         cell.isToday && 'font-bold text-teal-800',
                       )}
-                      aria-label={`${formatLongDay(cell.day)}: ${dayTasks.length} ${dayTasks.length === 1 ? 'task' : 'tasks'}`}
                       aria-pressed={pickedDay === cell.day}
                       onClick={() => setPicked(cell.day)}
                     >
-                      {cell.date}
-                      {dayTasks.length + dueProjects.length > 0 && (
-                        <span
-                          className="mt-1 rounded-full bg-teal-700 px-1 text-[10px] text-white"
-                          aria-hidden="true"
-                        >
-                          {dayTasks.length + dueProjects.length}
-                        </span>
+                      {/* Named by what it shows, the day and the count ('30 Monday, November 30, 2026: 2 due'),
+                          so a voice user can say what they see (WCAG 2.5.3). */}
+                      {cell.date} <span className="sr-only">{formatLongDay(cell.day)}:</span>{' '}
+                      {dayTasks.length + dueProjects.length > 0 ? (
+                        <>
+                          <span className="mt-1 rounded-full bg-teal-700 px-1 text-[10px] text-white">
+                            {dayTasks.length + dueProjects.length}
+                          </span>{' '}
+                          <span className="sr-only">due</span>
+                        </>
+                      ) : (
+                        <span className="sr-only">nothing due</span>
                       )}
                     </button>
                     <div
@@ -151,7 +154,7 @@ export function CalendarTab({
                             aria-label={`${task.title ?? 'Task'}, ${task.priority ?? 'no'} priority`}
                             className="flex w-full min-w-0 items-center gap-1 rounded px-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600"
                           >
-                            <PriorityDot priority={task.priority} />
+                            <PriorityMark priority={task.priority} word={false} />
                             <span className="truncate">{task.title}</span>
                           </button>
                         </li>
@@ -196,8 +199,8 @@ export function CalendarTab({
                     onClick={() => onUpdateTask(task)}
                     className="flex min-h-11 w-full items-center gap-2 rounded-md border border-slate-200 px-3 text-left text-sm"
                   >
-                    <PriorityDot priority={task.priority} />
-                    <span className="truncate">{task.title}</span>
+                    <span className="min-w-0 flex-1 truncate">{task.title}</span>{' '}
+                    <PriorityMark priority={task.priority} />
                   </button>
                 </li>
               ))}

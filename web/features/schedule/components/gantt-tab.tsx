@@ -1,3 +1,4 @@
+import { ChevronDown, ChevronUp, Equal, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { GANTT_LEGEND, ganttBar, ganttDays, type GanttColour } from '#shared/rules/gantt.ts';
 import type { ProjectRow, SyncDb, TaskRow } from '#sync/db.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -6,12 +7,26 @@ import { useGanttTaskIds } from '../hooks/use-schedule-data.ts';
 import { formatColumnDay, formatDay } from '../utils/format.ts';
 import { DatedTaskList } from './dated-task-list.tsx';
 
-/** Bar colours: green completed (and low), red overdue, else the priority's colour. */
+/**
+ * Bar colours: green completed (and low), red overdue, else the priority's colour. Orange is a shade darker
+ * than 500, which was under 3:1 against the chart's background and behind the bar's white shape.
+ */
 export const GANTT_COLOURS: Record<GanttColour, string> = {
-  high: 'bg-orange-500',
+  high: 'bg-orange-600',
   medium: 'bg-blue-500',
   'low-completed': 'bg-green-600',
   overdue: 'bg-red-600',
+};
+
+/**
+ * Each colour's shape, drawn on its bars and beside its legend entry: a colour-blind user tells an overdue
+ * bar from a high-priority one by the warning sign, not by red against orange.
+ */
+export const GANTT_SHAPES: Record<GanttColour, LucideIcon> = {
+  high: ChevronUp,
+  medium: Equal,
+  'low-completed': ChevronDown,
+  overdue: TriangleAlert,
 };
 
 const COLOUR_WORDS: Record<GanttColour, string> = {
@@ -36,15 +51,25 @@ export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTab
   return (
     <div className="flex flex-col gap-3">
       <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        {GANTT_LEGEND.map((item) => (
-          <li key={item.colour} className="flex items-center gap-1.5">
-            <span
-              className={cn('inline-block h-3 w-3 rounded-sm', GANTT_COLOURS[item.colour])}
-              aria-hidden="true"
-            />
-            {item.label}
-          </li>
-        ))}
+        {GANTT_LEGEND.map((item) => {
+          const Shape = GANTT_SHAPES[item.colour];
+          return (
+            <li key={item.colour} className="flex items-center gap-1.5">
+              <span
+                data-testid="gantt-legend-swatch"
+                data-colour={item.colour}
+                className={cn(
+                  'inline-flex h-4 w-4 items-center justify-center rounded-sm text-white',
+                  GANTT_COLOURS[item.colour],
+                )}
+                aria-hidden="true"
+              >
+                <Shape className="h-3 w-3" strokeWidth={3} />
+              </span>
+              {item.label}
+            </li>
+          );
+        })}
       </ul>
       <p className="text-xs text-slate-600">
         Open overdue tasks sit on Today; tasks completed before today are left out.
@@ -79,6 +104,7 @@ export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTab
             const bar = ganttBar(task, now, timeZone);
             if (!bar) return null;
             const project = projects.get(task.projectId ?? '')?.name ?? 'No project';
+            const Shape = GANTT_SHAPES[bar.colour];
             return (
               <div className="grid h-11 grid-cols-[minmax(6rem,30%)_1fr] items-center gap-2 sm:grid-cols-[12rem_1fr]">
                 <div className="min-w-0 text-sm">
@@ -94,11 +120,18 @@ export function GanttTab({ db, now, timeZone, projects, onUpdateTask }: GanttTab
                     aria-label={`${task.title ?? 'Task'}: due ${formatDay(task.dueDate)}, ${COLOUR_WORDS[bar.colour]}`}
                     onClick={() => onUpdateTask(task)}
                     className={cn(
-                      'absolute inset-y-0 rounded text-left focus-visible:outline-2 focus-visible:outline-teal-600',
+                      'absolute inset-y-0 flex items-center justify-center rounded text-white focus-visible:outline-2 focus-visible:outline-teal-600',
                       GANTT_COLOURS[bar.colour],
                     )}
                     style={{ left: `${bar.leftPercent}%`, width: `${bar.widthPercent}%` }}
-                  />
+                  >
+                    <Shape
+                      data-testid="gantt-bar-shape"
+                      aria-hidden="true"
+                      className="h-4 w-4"
+                      strokeWidth={3}
+                    />
+                  </button>
                 </div>
               </div>
             );

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { DecisionButtons } from '#web/features/schedule-changes/decision-buttons.tsx';
 import { useRecentUpdates, useUpcomingTasks, type RecentUpdate } from '../hooks/use-schedule-data.ts';
 import { formatDay, formatDueTime, formatInstant } from '../utils/format.ts';
-import { PriorityDot, RequestStatusBadge, StatusBadge } from './badges.tsx';
+import { PriorityMark, RequestStatusBadge, StatusBadge } from './badges.tsx';
 
 export interface OverviewTabProps {
   db: SyncDb;
@@ -29,15 +29,18 @@ export function OverviewTab(props: OverviewTabProps) {
   const { db, now, timeZone, projects } = props;
   const upcoming = useUpcomingTasks(db, now, timeZone);
   const recent = useRecentUpdates(db);
-  // An upcoming task's button is named by its action; its priority, status, due date and project are its
-  // description (an aria-label alone would hide them from a screen reader).
-  const about = useId();
+  // An upcoming task's button is named by what it shows, title first (a voice user says what they see:
+  // WCAG 2.5.3); what it does is its description.
+  const hint = useId();
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle id="upcoming-title">Upcoming Tasks</CardTitle>
         </CardHeader>
+        <span id={hint} hidden>
+          Update schedule
+        </span>
         <CardContent>
           {upcoming === undefined ? null : upcoming.length === 0 ? (
             <p className="text-sm text-slate-600">No upcoming tasks with a due date</p>
@@ -48,25 +51,22 @@ export function OverviewTab(props: OverviewTabProps) {
                   <button
                     type="button"
                     onClick={() => props.onUpdateTask(task)}
-                    aria-label={`Update schedule of ${task.title ?? 'task'}`}
-                    aria-describedby={`${about}-${task.id}-priority ${about}-${task.id}-status ${about}-${task.id}-facts ${about}-${task.id}-unsent`}
+                    aria-describedby={hint}
                     className="flex min-h-11 w-full flex-col gap-1 rounded-md border border-slate-200 p-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-teal-600"
                   >
                     <span className="flex items-center gap-2">
-                      <PriorityDot id={`${about}-${task.id}-priority`} priority={task.priority} />
-                      <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{task.title}</span>
-                      <StatusBadge id={`${about}-${task.id}-status`} status={task.status} />
-                    </span>
-                    <span
-                      id={`${about}-${task.id}-facts`}
-                      className="flex flex-wrap gap-x-3 text-sm text-slate-600"
-                    >
+                      <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{task.title}</span>{' '}
+                      <StatusBadge status={task.status} />
+                    </span>{' '}
+                    {/* Spaces between the facts: the button's name reads them as words, not run together. */}
+                    <span className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+                      <PriorityMark priority={task.priority} />{' '}
                       <span>
                         {formatDay(task.dueDate)} · {formatDueTime(task.dueDate)}
                       </span>{' '}
                       <span>{projects.get(task.projectId ?? '')?.name ?? 'No project'}</span>
                     </span>
-                    <UnsentMarker id={`${about}-${task.id}-unsent`} rowId={task.id} className="self-start" />
+                    <UnsentMarker rowId={task.id} className="self-start" />
                   </button>
                 </li>
               ))}

@@ -118,13 +118,16 @@ describe('Overview: Upcoming Tasks', () => {
     expect(items[0]!.textContent).toContain('May 12, 2026 · No time set');
     expect(items[0]!.textContent).toContain('Riverside Clinic');
     expect(items[0]!.textContent).toContain('In Progress');
-    expect(within(items[0]!).getByRole('img', { name: 'High priority' })).toBeTruthy();
+    // The priority is a word beside its shape, seen without telling its colour.
+    expect(within(items[0]!).getByTestId('priority-mark').textContent).toBe('High priority');
+    expect(within(within(items[0]!).getByTestId('priority-mark')).getByText('High')).toBeTruthy();
     expect(items[1]!.textContent).toContain('May 14, 2026 · 9:00 AM');
-    // A screen reader hears the button's action and then what it shows.
+    // The button is named by what it shows, title first, so a voice user can say what they see (WCAG 2.5.3);
+    // what it does is its description.
     expect(
       within(items[0]!).getByRole('button', {
-        name: 'Update schedule of Pour footing',
-        description: 'High priority In Progress May 12, 2026 · No time set Riverside Clinic',
+        name: 'Pour footing In Progress High priority May 12, 2026 · No time set Riverside Clinic',
+        description: 'Update schedule',
       }),
     ).toBeTruthy();
   });
@@ -132,7 +135,7 @@ describe('Overview: Upcoming Tasks', () => {
   it('opens Update Task Schedule when an upcoming task is clicked', async () => {
     await seed([task('Frame walls', day(20))]);
     show({ now: new Date('2026-05-12T15:00:00.000Z') });
-    await userEvent.click(await screen.findByRole('button', { name: 'Update schedule of Frame walls' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Frame walls / }));
     expect(screen.getByRole('dialog', { name: 'Update Task Schedule' })).toBeTruthy();
   });
 
@@ -314,6 +317,32 @@ describe('Gantt chart', () => {
       'Sun 17',
       'Mon 18',
     ]);
+  });
+
+  it('each bar shows the shape of its legend entry, one shape per colour: not told by colour alone', async () => {
+    await seed([
+      task('Overdue', day(10), { priority: 'low' }),
+      task('Today high', day(12), { priority: 'high' }),
+      task('Done today', day(12), { status: 'completed', priority: 'critical' }),
+      task('In 3 days', day(15)),
+    ]);
+    show({ now: new Date('2026-05-12T15:00:00.000Z'), path: '/schedule?tab=gantt' });
+    const region = await screen.findByRole('region', { name: 'Gantt chart' });
+    await waitFor(() => expect(within(region).getAllByTestId('gantt-bar')).toHaveLength(4));
+    // lucide names its drawing in the svg's class ('lucide-triangle-alert').
+    const shapeOf = (el: Element) =>
+      [...(el.querySelector('svg')?.classList ?? [])].find((c) => c.startsWith('lucide-')) ?? 'none';
+    const legend = new Map(
+      screen.getAllByTestId('gantt-legend-swatch').map((s) => [s.dataset.colour, shapeOf(s)] as const),
+    );
+    expect(new Set(legend.values()).size).toBe(4);
+    expect(legend.has(undefined)).toBe(false);
+    expect([...legend.values()]).not.toContain('none');
+    for (const bar of within(region).getAllByTestId('gantt-bar'))
+      expect(shapeOf(bar), bar.getAttribute('aria-label') ?? '').toBe(legend.get(bar.dataset.colour));
+    expect(shapeOf(within(region).getByRole('button', { name: /^Overdue:/ }))).toBe(
+      'lucide-triangle-exclamation-point',
+    );
   });
 
   it("starts at the company's today: 00:30 in Auckland is already the next day", async () => {

@@ -29,12 +29,15 @@ export const PRIORITY_LABELS: Record<string, string> = {
   critical: 'Critical',
 };
 
-/** The priority dot's colour class. */
-export const PRIORITY_DOTS: Record<string, string> = {
-  critical: 'bg-red-600',
-  high: 'bg-orange-500',
-  medium: 'bg-amber-400',
-  low: 'bg-green-600',
+/**
+ * The priority mark's colour class: the dots' hues (red, orange, amber, green), a shade darker where the
+ * lighter one was under 3:1 against white, the least a graphic that carries meaning needs (WCAG 1.4.11).
+ */
+export const PRIORITY_MARKS: Record<string, string> = {
+  critical: 'text-red-600',
+  high: 'text-orange-600',
+  medium: 'text-amber-600',
+  low: 'text-green-700',
 };
 
 /** Schedule-change statuses: approved green, rejected red, pending coral (spec 02 section 4). */

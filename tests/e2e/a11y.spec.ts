@@ -1,0 +1,324 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support/watch-page.ts';
+
+// Accessibility audit: every screen each role sees, at a phone's size (390x844) and a desktop's (1280x800),
+// with the main dialogs and tabs open, checked by axe-core against WCAG 2.0/2.1 A and AA and axe's best
+// practices. A serious or critical finding fails the test, named by rule, impact, element and help text.
+// Beside axe, what it does not judge: one h1 per screen and no skipped heading level.
+
+const require = createRequire(import.meta.url);
+// Read once and run through page.evaluate: the app's CSP (script-src 'self') refuses an injected <script>.
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+/** A seeded project of Summit Builders that every Summit role sees. */
+const SEEDED = 'Riverside Medical Office Building';
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  targets: string[];
+}
+
+/** axe's findings for the page as it is now, plus its heading outline. */
+async function runAxe(page: Page): Promise<{ findings: Finding[]; headings: number[] }> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    // The headings a user meets: not those inside hidden tab panels or under an open modal's inert page.
+    const modal = [...document.querySelectorAll('[role=dialog],[role=alertdialog]')].pop();
+    const root = modal ?? document.body;
+    const headings = [...root.querySelectorAll<HTMLElement>('h1,h2,h3,h4,h5,h6')]
+      .filter((h) => h.getClientRects().length > 0 && !h.closest('[aria-hidden=true],[hidden]'))
+      .map((h) => Number(h.tagName.slice(1)));
+    return {
+      headings,
+      findings: result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      })),
+    };
+  }, TAGS);
+}
+
+/** Waits for animations (a dialog's fade and zoom, a tab's) to end: mid-fade colours are not the real ones. */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+}
+
+/** Problems found, per role, printed together at the end of its test. */
+class Audit {
+  readonly problems: string[] = [];
+  constructor(private readonly page: Page) {}
+
+  async check(where: string, { modal = false } = {}) {
+    await settled(this.page);
+    const { findings, headings } = await runAxe(this.page);
+    for (const f of findings) {
+      if (!f.impact || !FAILING_IMPACTS.has(f.impact)) continue;
+      this.problems.push(
+        `${where}: ${f.id} (${f.impact}) ${f.help}\n    ${f.targets.slice(0, 8).join('\n    ')}${
+          f.targets.length > 8 ? `\n    ... and ${f.targets.length - 8} more` : ''
+        }\n    ${f.helpUrl}`,
+      );
+    }
+    // One h1 per screen and no skipped level; a dialog's outline starts at its title (h2).
+    const first = modal ? 2 : 1;
+    if (!modal && headings.filter((h) => h === 1).length !== 1)
+      this.problems.push(`${where}: heading outline: ${headings.filter((h) => h === 1).length} h1 elements`);
+    let previous = first - 1;
+    for (const level of headings) {
+      if (level > previous + 1) {
+        this.problems.push(`${where}: heading outline: h${level} after h${previous} (${headings.join(' ')})`);
+        break;
+      }
+      previous = level;
+    }
+  }
+
+  /** Audits at the desktop size, then at the phone's: the same page, resized, no reload. */
+  async bothSizes(where: string, options: { modal?: boolean; ready?: () => Locator } = {}) {
+    for (const size of [DESKTOP, PHONE]) {
+      await this.page.setViewportSize(size);
+      if (options.ready) await expect(options.ready()).toBeVisible();
+      await this.check(`${where} @${size.width}`, options);
+    }
+  }
+
+  expectNone() {
+    expect(this.problems, `accessibility problems:\n${this.problems.join('\n')}`).toEqual([]);
+  }
+}
+
+interface Screen {
+  path: string;
+  h1: string | RegExp;
+  /** The screen's data, shown once it has loaded: audited before then, axe sees a spinner. */
+  data: (page: Page) => Locator;
+}
+
+const SCREENS: Record<string, Screen> = {
+  dashboard: {
+    path: '/dashboard',
+    h1: 'Dashboard',
+    data: (p) => p.getByRole('list', { name: 'Project health' }).getByRole('article').first(),
+  },
+  activity: {
+    path: '/activity',
+    h1: 'Recent Activity',
+    data: (p) => p.getByRole('list', { name: 'Activities' }).getByRole('listitem').first(),
+  },
+  projects: { path: '/projects', h1: 'Projects', data: (p) => p.getByRole('article', { name: SEEDED }) },
+  tasks: { path: '/tasks', h1: 'Task Management', data: (p) => p.locator('main article').first() },
+  health: {
+    path: '/project-health',
+    h1: 'Project Health',
+    data: (p) => p.getByRole('listitem', { name: SEEDED }).getByText(/Risk$/),
+  },
+  schedule: {
+    path: '/schedule',
+    h1: 'Schedule Management',
+    data: (p) => p.getByRole('list', { name: 'Upcoming Tasks' }).getByRole('button').first(),
+  },
+  photos: { path: '/photos', h1: 'Photo Gallery', data: (p) => p.locator('main li h3').first() },
+  logs: { path: '/logs', h1: 'Project Logs', data: (p) => p.locator('main article').first() },
+  crew: {
+    path: '/crew',
+    h1: 'Crew Dashboard',
+    data: (p) => p.getByRole('group', { name: "Today's Tasks" }).getByRole('definition'),
+  },
+  subs: {
+    path: '/subs',
+    h1: 'Subcontractors',
+    data: (p) => p.getByRole('heading', { name: 'Recent Activity' }),
+  },
+  rbac: {
+    path: '/rbac',
+    h1: 'RBAC Administration',
+    data: (p) => p.getByRole('heading', { name: /^Summit Builders/ }),
+  },
+};
+
+async function open(page: Page, screen: Screen) {
+  await page.goto(screen.path);
+  await expect(page.getByRole('heading', { level: 1, name: screen.h1 })).toBeVisible({ timeout: 20_000 });
+  await expect(screen.data(page)).toBeVisible({ timeout: 20_000 });
+}
+
+async function visit(audit: Audit, page: Page, name: keyof typeof SCREENS) {
+  const screen = SCREENS[name]!;
+  await open(page, screen);
+  await audit.bothSizes(screen.path, { ready: () => screen.data(page) });
+}
+
+/** Opens a dialog with `opener`, audits it at both sizes, and closes it with Escape. */
+async function dialog(audit: Audit, page: Page, where: string, opener: Locator, name: string | RegExp) {
+  await page.setViewportSize(DESKTOP);
+  await opener.click();
+  const modal = page.getByRole('dialog', { name });
+  await expect(modal).toBeVisible();
+  await audit.bothSizes(`${where} dialog '${name}'`, { modal: true, ready: () => modal });
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+}
+
+async function tab(audit: Audit, page: Page, where: string, name: string, content: () => Locator) {
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('tab', { name }).click();
+  await expect(content()).toBeVisible();
+  await audit.bothSizes(`${where} tab '${name}'`, { ready: content });
+}
+
+test.describe('accessibility (axe-core, headings)', () => {
+  // A company admin holds a manager's permissions and RBAC administration (shared/permissions.ts): the
+  // screens both see show the same controls and are audited once, with the manager; the admin's own are here.
+  test('company admin: the dashboard, Recent Activity, RBAC Admin and Add User', async ({ page }) => {
+    const audit = new Audit(page);
+    await signIn(page, 'admin@summit.test');
+    for (const s of ['dashboard', 'activity', 'rbac'] as const) await visit(audit, page, s);
+    await dialog(audit, page, '/rbac', page.getByRole('button', { name: 'Add User' }), 'Add User');
+    audit.expectNone();
+  });
+
+  test('manager: every screen, its tabs and its main dialogs', async ({ page }) => {
+    test.setTimeout(60_000);
+    const audit = new Audit(page);
+    await signIn(page, 'manager@summit.test');
+
+    await visit(audit, page, 'dashboard');
+    await tab(audit, page, '/dashboard', 'Task Management', () =>
+      page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first(),
+    );
+    await tab(audit, page, '/dashboard', 'Communications', () =>
+      page.getByRole('heading', { name: 'Communications', level: 2 }),
+    );
+    await dialog(
+      audit,
+      page,
+      '/dashboard',
+      page.getByRole('button', { name: 'New Communication' }),
+      'New Communication',
+    );
+    await tab(audit, page, '/dashboard', 'Financial Health', () =>
+      page.getByRole('heading', { name: 'Financial Health', level: 2 }),
+    );
+
+    await visit(audit, page, 'projects');
+    await dialog(
+      audit,
+      page,
+      '/projects',
+      page.getByRole('button', { name: 'New Project' }),
+      'Create New Project',
+    );
+
+    await visit(audit, page, 'tasks');
+    await dialog(audit, page, '/tasks', page.getByRole('button', { name: 'New Task' }), 'Create New Task');
+    const first = page.locator('main article').first();
+    const title = (await first.getAttribute('aria-label'))!;
+    await dialog(audit, page, '/tasks', first.getByRole('button', { name: title, exact: true }), title);
+    await first.getByRole('button', { name: title, exact: true }).click();
+    await dialog(audit, page, '/tasks', page.getByRole('button', { name: 'Edit Task' }), 'Edit Task');
+
+    await visit(audit, page, 'health');
+    await tab(audit, page, '/project-health', 'Detailed Metrics', () =>
+      page.getByRole('region', { name: `Metrics of ${SEEDED}` }),
+    );
+    await tab(audit, page, '/project-health', 'Risk Assessment', () =>
+      page.getByRole('heading', { name: 'Risk Assessments' }),
+    );
+    await dialog(audit, page, '/project-health', page.getByRole('button', { name: 'Add Risk' }), 'Add Risk');
+
+    await visit(audit, page, 'schedule');
+    await dialog(
+      audit,
+      page,
+      '/schedule',
+      page.getByRole('button', { name: 'Update Task Schedule' }),
+      'Update Task Schedule',
+    );
+    await tab(audit, page, '/schedule', 'Timeline', () => page.locator('main article').first());
+    await tab(audit, page, '/schedule', 'Gantt Chart', () => page.getByTestId('gantt-bar').first());
+    await tab(audit, page, '/schedule', 'Calendar', () => page.getByRole('table').first());
+
+    await visit(audit, page, 'photos');
+    await dialog(
+      audit,
+      page,
+      '/photos',
+      page.getByRole('button', { name: 'Upload Photos' }),
+      'Upload Photos',
+    );
+    await visit(audit, page, 'logs');
+    await dialog(
+      audit,
+      page,
+      '/logs',
+      page.getByRole('button', { name: 'Create Log' }),
+      'Create Project Log',
+    );
+    await visit(audit, page, 'crew');
+
+    await visit(audit, page, 'subs');
+    await dialog(
+      audit,
+      page,
+      '/subs',
+      page.getByRole('button', { name: 'Add Task' }),
+      /^Create New Subcontractor Task/,
+    );
+    await tab(audit, page, '/subs', 'Weekly View', () => page.getByRole('heading', { level: 2 }).first());
+    await tab(audit, page, '/subs', 'By Projects', () => page.getByRole('heading', { level: 2 }).first());
+    audit.expectNone();
+  });
+
+  test('crew member: every screen and Request Schedule Change', async ({ page }) => {
+    const audit = new Audit(page);
+    await signIn(page, 'crew@summit.test');
+    for (const s of ['dashboard', 'projects', 'tasks', 'schedule', 'photos', 'logs', 'crew'] as const)
+      await visit(audit, page, s);
+    const request = page
+      .getByRole('region', { name: "Today's Tasks" })
+      .getByRole('button', { name: 'Request Change', disabled: false })
+      .first();
+    await dialog(audit, page, '/crew', request, 'Request Schedule Change');
+    audit.expectNone();
+  });
+
+  test('subcontractor: every screen', async ({ page }) => {
+    const audit = new Audit(page);
+    await signIn(page, 'sub@summit.test');
+    for (const s of ['dashboard', 'tasks', 'photos', 'logs', 'subs'] as const) await visit(audit, page, s);
+    audit.expectNone();
+  });
+
+  test('signed out: the landing page and sign-in', async ({ page }) => {
+    const audit = new Audit(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit.bothSizes('/');
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to SiteCommand' })).toBeVisible();
+    await audit.bothSizes('/login');
+    audit.expectNone();
+  });
+});

@@ -65,14 +65,22 @@ async function settled(page: Page) {
   );
 }
 
-/** Problems found, per role, printed together at the end of its test. */
+/** Problems found, per role: printed as found, and together when its test ends. */
 class Audit {
   readonly problems: string[] = [];
+  private seen = 0;
   constructor(private readonly page: Page) {}
 
   async check(where: string, { modal = false } = {}) {
     await settled(this.page);
     const { findings, headings } = await runAxe(this.page);
+    this.record(where, findings, headings, modal);
+    // Printed as found too: a later step that times out would otherwise hide them.
+    for (const p of this.problems.slice(this.seen)) console.log(`a11y: ${p}`);
+    this.seen = this.problems.length;
+  }
+
+  private record(where: string, findings: Finding[], headings: number[], modal: boolean) {
     for (const f of findings) {
       if (!f.impact || !FAILING_IMPACTS.has(f.impact)) continue;
       this.problems.push(
@@ -88,7 +96,9 @@ class Audit {
     let previous = first - 1;
     for (const level of headings) {
       if (level > previous + 1) {
-        this.problems.push(`${where}: heading outline: h${level} after h${previous} (${headings.join(' ')})`);
+        this.problems.push(
+          `${where}: heading outline: h${level} after h${previous} (${headings.slice(0, 20).join(' ')}${headings.length > 20 ? ' ...' : ''})`,
+        );
         break;
       }
       previous = level;
@@ -286,8 +296,12 @@ test.describe('accessibility (axe-core, headings)', () => {
       page.getByRole('button', { name: 'Add Task' }),
       /^Create New Subcontractor Task/,
     );
-    await tab(audit, page, '/subs', 'Weekly View', () => page.getByRole('heading', { level: 2 }).first());
-    await tab(audit, page, '/subs', 'By Projects', () => page.getByRole('heading', { level: 2 }).first());
+    await tab(audit, page, '/subs', 'Weekly View', () =>
+      page.getByRole('tabpanel').getByRole('heading').first(),
+    );
+    await tab(audit, page, '/subs', 'By Projects', () =>
+      page.getByRole('tabpanel').getByRole('heading').first(),
+    );
     audit.expectNone();
   });
 

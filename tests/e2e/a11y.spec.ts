@@ -181,10 +181,17 @@ async function visit(audit: Audit, page: Page, name: keyof typeof SCREENS) {
 }
 
 /** Opens a dialog with `opener`, audits it at both sizes, and closes it with Escape. */
-async function dialog(audit: Audit, page: Page, where: string, opener: Locator, name: string | RegExp) {
+async function dialog(
+  audit: Audit,
+  page: Page,
+  where: string,
+  opener: Locator,
+  name: string | RegExp,
+  role: 'dialog' | 'alertdialog' = 'dialog',
+) {
   await page.setViewportSize(DESKTOP);
   await opener.click();
-  const modal = page.getByRole('dialog', { name });
+  const modal = page.getByRole(role, { name });
   await expect(modal).toBeVisible();
   await audit.bothSizes(`${where} dialog '${name}'`, { modal: true, ready: () => modal });
   await page.keyboard.press('Escape');
@@ -240,6 +247,16 @@ test.describe('accessibility (axe-core, headings)', () => {
       page.getByRole('button', { name: 'New Project' }),
       'Create New Project',
     );
+    // A project card's own dialogs.
+    const project = page.getByRole('article').first();
+    const titleId = await project.getAttribute('aria-labelledby');
+    const named = ((await page.locator(`[id="${titleId}"]`).textContent()) ?? '').trim();
+    expect(named).not.toBe('');
+    const action = (label: string) => project.getByRole('button', { name: label });
+    await dialog(audit, page, '/projects', action('Edit project'), 'Edit Project');
+    await dialog(audit, page, '/projects', action('Add task'), `Add Task to ${named}`);
+    await dialog(audit, page, '/projects', action('Gallery'), `${named} Photos`);
+    await dialog(audit, page, '/projects', action('Delete project'), 'Delete Project', 'alertdialog');
 
     await visit(audit, page, 'tasks');
     await dialog(audit, page, '/tasks', page.getByRole('button', { name: 'New Task' }), 'Create New Task');
@@ -285,6 +302,16 @@ test.describe('accessibility (axe-core, headings)', () => {
       '/logs',
       page.getByRole('button', { name: 'Create Log' }),
       'Create Project Log',
+    );
+    await dialog(
+      audit,
+      page,
+      '/logs',
+      page
+        .locator('main article')
+        .first()
+        .getByRole('button', { name: /^Edit / }),
+      'Edit Project Log',
     );
     await visit(audit, page, 'crew');
 

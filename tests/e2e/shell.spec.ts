@@ -112,8 +112,10 @@ test('notifications: clicking an unread one marks it read, the badge drops and i
   // One about a record took the user there and closed the panel: open it again.
   if (!(await list.isVisible())) await bell.click();
 
+  const allSaved = page.waitForResponse((r) => r.url().endsWith('/api/notifications/mark-all-read'));
   await page.getByRole('button', { name: 'Mark All as Read' }).click();
   await expect(bell).toHaveAccessibleName('Notifications');
+  expect((await allSaved).status()).toBe(200);
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
   await expect(list.getByRole('button', { name: /^Unread: / })).toHaveCount(0);
   // Stays read after a reload (the server stored it).

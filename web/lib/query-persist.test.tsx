@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { IsRestoringProvider, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createStore, get } from 'idb-keyval';
 import { createQueryClient } from './api.ts';
 import { forgetPersistedQueries, PERSISTED, usePersistedQueries } from './query-persist.ts';
@@ -90,5 +92,40 @@ describe('the office screens’ kept answers', () => {
     const stored = String(await get('queries:user-d', store));
     expect(stored).toContain('own');
     expect(stored).not.toContain('other-company');
+  });
+
+  it('the next start asks the server again for a kept answer, even one kept a second before', async () => {
+    const first = await start('user-f');
+    await answer(first.client, OTHER_KEY, [{ id: 'n1', isRead: false }], true);
+    await kept('user-f', 'n1');
+    first.hook.unmount();
+
+    // The next start comes at once (a reload): the kept answer is far younger than the 5 s a fresh one
+    // is not asked for again.
+    signedInAs('user-f');
+    const client = createQueryClient();
+    let asked = 0;
+    function Screen({ children }: { children: ReactNode }) {
+      const restoring = usePersistedQueries(client, 'user-f');
+      return (
+        <QueryClientProvider client={client}>
+          <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
+        </QueryClientProvider>
+      );
+    }
+    const screen = renderHook(
+      () =>
+        useQuery({
+          queryKey: OTHER_KEY,
+          meta: PERSISTED,
+          queryFn: async () => {
+            asked += 1;
+            return [{ id: 'n1', isRead: true }];
+          },
+        }),
+      { wrapper: Screen },
+    );
+    await waitFor(() => expect(screen.result.current.data).toEqual([{ id: 'n1', isRead: true }]));
+    expect(asked).toBe(1);
   });
 });

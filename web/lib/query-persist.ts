@@ -99,6 +99,13 @@ export function usePersistedQueries(queryClient: QueryClient, userId: string | n
       .catch(() => undefined)
       .finally(() => {
         if (cancelled) return;
+        // A kept answer is what the screen shows until the server answers, never instead of asking it: one
+        // fetched under 5 s before a reload still counted as fresh, so a list changed in those seconds
+        // (every notification marked read, then a reload) came back as it was and stayed so.
+        void queryClient.invalidateQueries({
+          predicate: (q) => q.meta?.persist === true,
+          refetchType: 'none',
+        });
         stop = persistQueryClientSubscribe(options);
         setRestoredFor(userId);
       });

@@ -145,9 +145,10 @@ describe('Sign Out: what the confirm counts', () => {
     await keepPhotos([photo(1), photo(2), photo(3)], 'pending');
     expect(await db.outbox.count()).toBe(0);
     setup();
-    expect((await confirmShown())?.text).toBe(
-      `You have 3 photos that have not been sent to the server yet. ${STAYS}`,
-    );
+    expect(await confirmShown()).toEqual({
+      title: 'Sign out with unsent photos?',
+      text: `You have 3 photos that have not been sent to the server yet. ${STAYS}`,
+    });
   });
 
   it('one photo taken offline reads as one photo, not also as a change (its row is queued too)', async () => {
@@ -176,9 +177,10 @@ describe('Sign Out: what the confirm counts', () => {
     await queueChanges(2);
     await keepPhotos([photo(1), photo(2), photo(3)], 'pending');
     setup();
-    expect((await confirmShown())?.text).toBe(
-      `You have 2 changes and 3 photos that have not been sent to the server yet. ${STAYS}`,
-    );
+    expect(await confirmShown()).toEqual({
+      title: 'Sign out with unsent changes and photos?',
+      text: `You have 2 changes and 3 photos that have not been sent to the server yet. ${STAYS}`,
+    });
   });
 
   it('one change and one photo together', async () => {

@@ -13,6 +13,12 @@ interface UnsentWork {
   photos: number;
 }
 
+/** The confirm's title: what waits, in the words of its text (a photo alone is not a "change"). */
+function unsentTitle({ changes, photos }: UnsentWork): string {
+  const what = changes > 0 && photos > 0 ? 'changes and photos' : photos > 0 ? 'photos' : 'changes';
+  return `Sign out with unsent ${what}?`;
+}
+
 /** The confirm text when unsent changes or photos would stay behind on this device. */
 function unsentChangesText({ changes, photos }: UnsentWork): string {
   const parts = [
@@ -86,7 +92,7 @@ export function SignOutButton() {
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title="Sign out with unsent changes?"
+        title={unsentTitle(unsent)}
         description={unsentChangesText(unsent)}
         cancelLabel="Stay signed in"
         confirmLabel="Sign out anyway"

@@ -316,7 +316,11 @@ export const MIRRORED_TABLES = ['projects', 'tasks', 'project_logs', 'photos', '
 export type MirroredTable = (typeof MIRRORED_TABLES)[number];
 
 /** Tombstones rows of a mirrored table, each with its own new version so pull sends the deletion. */
-export function* tombstone(ctx: MutationContext, table: MirroredTable, ids: readonly string[]): Op<void> {
+export function* tombstone(
+  ctx: MutationContext,
+  table: keyof typeof statements.tombstone,
+  ids: readonly string[],
+): Op<void> {
   const stmt = statements.tombstone[table];
   const at = nowIso(ctx);
   for (const id of ids) {

@@ -13,6 +13,7 @@ import {
   occurredIso,
   recordActivity,
   requirePermission,
+  settleNotificationsAbout,
   stampFields,
   tombstone,
   usersWithPermission,
@@ -21,7 +22,25 @@ import {
 } from './core.ts';
 import { statements } from './statements.ts';
 
-const { tasks, projectLogs, photos, scheduleChanges } = schema;
+const { tasks, projectLogs, photos, scheduleChanges, communications, changeOrders } = schema;
+
+/** The ids of the live rows of a table that hangs off a project. */
+function* liveIdsOn(
+  ctx: MutationContext,
+  table: typeof tasks | typeof projectLogs | typeof photos | typeof communications | typeof changeOrders,
+  projectId: string,
+): Op<string[]> {
+  const rows = yield* io(
+    ctx.db
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(eq(table.projectId, projectId), eq(table.companyId, ctx.user.companyId), isNull(table.deletedAt)),
+      )
+      .all(),
+  );
+  return rows.map((r) => r.id);
+}
 
 /**
  * Tells the company's finance readers (active, holding finance:read; not the one who made the change) when
@@ -96,19 +115,13 @@ export function* updateProject(ctx: MutationContext, id: string, input: unknown)
 }
 
 /**
- * Deletes (tombstones) a project with its tasks, logs, photos and their schedule changes in the caller's
- * transaction, as the delete dialog promises. Each tombstone gets its own version so pull sends it.
+ * Deletes (tombstones) a project with its tasks, logs, photos, their schedule changes, communications and
+ * change orders in the caller's transaction, as the delete dialog promises. Each tombstone gets its own version so pull sends it.
  */
 export function* deleteProject(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'projects:delete');
   const project = yield* findVisibleProject(ctx, ctx.user, id);
-  const taskIds = (yield* io(
-    ctx.db
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.projectId, id), eq(tasks.companyId, ctx.user.companyId), isNull(tasks.deletedAt)))
-      .all(),
-  )).map((r) => r.id);
+  const taskIds = yield* liveIdsOn(ctx, tasks, id);
   const changeIds = taskIds.length
     ? (yield* io(
         ctx.db
@@ -118,24 +131,20 @@ export function* deleteProject(ctx: MutationContext, id: string) {
           .all(),
       )).map((r) => r.id)
     : [];
-  const logIds = (yield* io(
-    ctx.db
-      .select({ id: projectLogs.id })
-      .from(projectLogs)
-      .where(and(eq(projectLogs.projectId, id), isNull(projectLogs.deletedAt)))
-      .all(),
-  )).map((r) => r.id);
-  const photoIds = (yield* io(
-    ctx.db
-      .select({ id: photos.id })
-      .from(photos)
-      .where(and(eq(photos.projectId, id), isNull(photos.deletedAt)))
-      .all(),
-  )).map((r) => r.id);
+  const logIds = yield* liveIdsOn(ctx, projectLogs, id);
+  const photoIds = yield* liveIdsOn(ctx, photos, id);
+  // Mirrored too (sync/SPEC.md W15): without their own tombstones every device kept them, with Approve and
+  // Reject on requests the server no longer showed anyone.
+  const communicationIds = yield* liveIdsOn(ctx, communications, id);
+  const changeOrderIds = yield* liveIdsOn(ctx, changeOrders, id);
   yield* tombstone(ctx, 'schedule_changes', changeIds);
   yield* tombstone(ctx, 'tasks', taskIds);
   yield* tombstone(ctx, 'project_logs', logIds);
   yield* tombstone(ctx, 'photos', photoIds);
+  yield* tombstone(ctx, 'communications', communicationIds);
+  yield* tombstone(ctx, 'change_orders', changeOrderIds);
+  // Nobody is left to act on "Change order to review" about a request that went with its project.
+  for (const orderId of changeOrderIds) yield* settleNotificationsAbout(ctx, 'change_order', orderId);
   yield* tombstone(ctx, 'projects', [id]);
   yield* recordActivity(ctx, {
     actionType: 'project_deleted',
@@ -147,6 +156,8 @@ export function* deleteProject(ctx: MutationContext, id: string) {
       logs: logIds.length,
       photos: photoIds.length,
       scheduleChanges: changeIds.length,
+      communications: communicationIds.length,
+      changeOrders: changeOrderIds.length,
     },
   });
   return {
@@ -156,6 +167,8 @@ export function* deleteProject(ctx: MutationContext, id: string) {
       logs: logIds.length,
       photos: photoIds.length,
       scheduleChanges: changeIds.length,
+      communications: communicationIds.length,
+      changeOrders: changeOrderIds.length,
     },
   };
 }

@@ -362,6 +362,9 @@ export const statements = {
     project_logs: tombstone('project_logs'),
     photos: tombstone('photos'),
     schedule_changes: tombstone('schedule_changes'),
+    // Only with their project (deleteProject): neither is deleted on its own (sync/SPEC.md W15).
+    communications: tombstone('communications'),
+    change_orders: tombstone('change_orders'),
   },
   project: byId(schema.projects, 'projects'),
   task: byId(schema.tasks, 'tasks'),

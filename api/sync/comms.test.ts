@@ -290,6 +290,61 @@ describe('communications and change orders on the sync lane', () => {
     }
   });
 
+  it('[L3][W7] deleting a project deletes its communications and change orders on every device too', async () => {
+    const created = await t.request('POST', '/api/projects', {
+      cookie: admin,
+      body: { name: 'Doomed annex', location: 'Lot 9' },
+    });
+    const doomed = ((await created.json()) as { id: string }).id;
+    const requester = device(t, crew);
+    const comm = newId();
+    const order = newId();
+    await requester.push([
+      requester.mutation('create', 'communications', comm, { projectId: doomed, subject: 'S', message: 'M' }),
+      requester.mutation('create', 'change_orders', order, {
+        projectId: doomed,
+        title: 'Extra piles',
+        description: 'Soft ground',
+        costImpact: 500000,
+      }),
+    ]);
+    const office = device(t, manager);
+    const { body: before } = await office.pull(0, 5000);
+    const base = (await cell(t, 'change_orders', order, 'version')) as number;
+    expect(idsIn((before as PullPage).changes, 'change_orders').has(order)).toBe(true);
+    const approvers = await t.query<{ n: number }>(
+      `SELECT count(*) AS n FROM notifications WHERE related_entity_id = ? AND is_read = 0`,
+      [order],
+    );
+    expect(approvers[0]!.n).toBeGreaterThan(0);
+
+    expect((await t.request('DELETE', `/api/projects/${doomed}`, { cookie: admin })).status).toBe(200);
+
+    // The manager's device learns both are gone, so its feed no longer offers Approve on a request the
+    // server no longer shows anyone.
+    const { body: after } = await office.pull((before as PullPage).cursor, 5000);
+    const gone = (after as PullPage).changes.filter((c) => c.id === comm || c.id === order);
+    expect(gone).toEqual([
+      expect.objectContaining({ table: 'communications', id: comm, deleted: true }),
+      expect.objectContaining({ table: 'change_orders', id: order, deleted: true }),
+    ]);
+    // A first download holds none of them either (what the REST lists show).
+    const fresh = await pullAll(crew);
+    expect(fresh.some((c) => (c.id === comm || c.id === order) && !c.deleted)).toBe(false);
+    // A decision taken offline before the device heard of it says the request was deleted.
+    const late = await office.push([
+      office.mutation('patch', 'change_orders', order, { status: 'approved' }, { baseVersion: base }),
+    ]);
+    expect(late.body.results[0]).toMatchObject({ status: 'rejected', code: 'ROW_DELETED' });
+    expect(await cell(t, 'change_orders', order, 'status')).toBe('pending');
+    // Nobody is left with "Change order to review" about it.
+    const unread = await t.query<{ n: number }>(
+      `SELECT count(*) AS n FROM notifications WHERE related_entity_id = ? AND is_read = 0`,
+      [order],
+    );
+    expect(unread[0]!.n).toBe(0);
+  });
+
   it('[P11] a communication cannot be edited or deleted from a device', async () => {
     const d = device(t, crew);
     const comm = newId();

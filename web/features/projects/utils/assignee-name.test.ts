@@ -38,6 +38,7 @@ describe('delete texts (spec 01 sections 2 and 8)', () => {
       'All project photos and documentation',
       'Project logs and progress history',
       'Related schedule changes',
+      'Its communications and change orders',
     ]);
     expect(deleteConsequences(1)[0]).toBe('All associated tasks (1 task)');
   });

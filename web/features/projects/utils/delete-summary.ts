@@ -8,6 +8,8 @@ export function deleteConsequences(taskCount: number): string[] {
     'All project photos and documentation',
     'Project logs and progress history',
     'Related schedule changes',
+    // Not in the spec's list, but they go too: a deleted project's requests cannot be decided any more.
+    'Its communications and change orders',
   ];
 }
 

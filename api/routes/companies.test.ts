@@ -107,6 +107,17 @@ describe('POST /api/companies', () => {
     expect(res.body.message).toBe('Company name is required');
   });
 
+  it('says a name is too long, not that it is missing, whether created or renamed (400, nothing stored)', async () => {
+    const name = 'x'.repeat(10_000);
+    const before = await first<{ n: number }>('SELECT count(*) AS n FROM companies');
+    const res = await call(root, 'POST', '/api/companies', { name });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Company name must be at most 200 characters');
+    expect(await first<{ n: number }>('SELECT count(*) AS n FROM companies')).toEqual(before);
+    const renamed = await call(root, 'PATCH', `/api/rbac/companies/${harbor}`, { name });
+    expect(renamed.body.message).toBe('Company name must be at most 200 characters');
+  });
+
   it('refuses a domain another company already uses (409)', async () => {
     const res = await call(root, 'POST', '/api/companies', { name: 'Copycat', domain: 'harbor.test' });
     expect(res.status).toBe(409);

@@ -211,7 +211,8 @@ const TimeZoneField = z
   .refine(isTimeZone, { message: 'Time zone must be an IANA time zone like America/Los_Angeles' });
 
 const companyFields = {
-  name: visible(z.string().trim().max(200)),
+  // Each way to get it wrong in its own words: a 300-character name was answered 'Company name is required'.
+  name: RequiredText('Company name', 200),
   time_zone: TimeZoneField,
   domain: DomainField,
   status: z.enum(COMPANY_STATUSES),
@@ -221,9 +222,6 @@ const companyFields = {
 /** POST /api/companies: name required ('Company name is required'); status active by default. */
 export const CompanyCreateSchema = z.strictObject({
   ...companyFields,
-  name: visible(
-    z.string({ message: 'Company name is required' }).trim().min(1, 'Company name is required').max(200),
-  ),
   status: companyFields.status.default('active'),
   settings: companyFields.settings.default({}),
   /** The creating browser's zone when the client sends it; UTC otherwise. */
@@ -233,7 +231,7 @@ export const CompanyCreateSchema = z.strictObject({
 /** PATCH /api/rbac/companies/{id}: any subset; settings are merged into the stored ones. */
 export const CompanyPatchSchema = z.strictObject({
   ...companyFields,
-  name: companyFields.name.min(1, 'Company name is required').optional(),
+  name: companyFields.name.optional(),
   status: companyFields.status.optional(),
   settings: companyFields.settings.optional(),
   time_zone: companyFields.time_zone.optional(),

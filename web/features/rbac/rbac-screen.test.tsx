@@ -291,6 +291,30 @@ describe('Users tab', () => {
     await waitFor(() => expect(calls(api, 'DELETE')).toHaveLength(1));
     expect(await screen.findByText('User deleted successfully')).toBeTruthy();
   });
+
+  it('a write refused because another admin got there first shows why and the lists as they are now', async () => {
+    // The list on screen is from before another admin deleted Zoe.
+    let listed = USERS;
+    lists({
+      'GET /api/rbac/users': () => json(listed),
+      'DELETE /api/rbac/users/u1': () => {
+        listed = USERS.filter((u) => u.id !== 'u1');
+        return json({ message: 'User not found', code: 'NOT_FOUND' }, 404);
+      },
+    });
+    renderScreen(ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Zoe Zimmer' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete user?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Failed to delete user')).toBeTruthy();
+    expect(screen.getByText('User not found')).toBeTruthy();
+    // Not left offering Edit, Deactivate and Delete on someone who is gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Zoe Zimmer' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Delete Amy Adams' })).toBeTruthy();
+  });
 });
 
 describe('Users tab: deactivation', () => {

@@ -72,48 +72,52 @@ export interface UserCreateBody {
 }
 export type UserPatchBody = Partial<UserCreateBody> & { is_active?: boolean };
 
-/** The writes of the admin screen; each refreshes the lists it may change. */
+/**
+ * The writes of the admin screen; each refreshes the lists it may change, also when it fails: the lists
+ * are not refetched in the background, so a write refused because another admin got there first (a user
+ * deleted, an email taken) is often the first sign that they are out of date.
+ */
 export function useAdminWrites() {
-  const onSuccess = useRefreshAll();
+  const onSettled = useRefreshAll();
   return {
     createUser: useMutation({
       mutationFn: (body: UserCreateBody) => apiJson<CreatedUser>('POST', '/api/rbac/users', body),
-      onSuccess,
+      onSettled,
     }),
     updateUser: useMutation({
       mutationFn: ({ id, patch }: { id: string; patch: UserPatchBody }) =>
         apiJson<AdminUser>('PATCH', path('/api/rbac/users', id), patch),
-      onSuccess,
+      onSettled,
     }),
     deleteUser: useMutation({
       mutationFn: (id: string) => apiJson('DELETE', path('/api/rbac/users', id)),
-      onSuccess,
+      onSettled,
     }),
     createRole: useMutation({
       mutationFn: (body: RoleCreate) => apiJson<AdminRole>('POST', '/api/rbac/roles', body),
-      onSuccess,
+      onSettled,
     }),
     updateRole: useMutation({
       mutationFn: ({ id, patch }: { id: number; patch: RolePatch }) =>
         apiJson<AdminRole>('PATCH', path('/api/rbac/roles', id), patch),
-      onSuccess,
+      onSettled,
     }),
     deleteRole: useMutation({
       mutationFn: (id: number) => apiJson('DELETE', path('/api/rbac/roles', id)),
-      onSuccess,
+      onSettled,
     }),
     createCompany: useMutation({
       mutationFn: (body: CompanyCreate) => apiJson<AdminCompany>('POST', '/api/companies', body),
-      onSuccess,
+      onSettled,
     }),
     updateCompany: useMutation({
       mutationFn: ({ id, patch }: { id: string; patch: CompanyPatch }) =>
         apiJson<AdminCompany>('PATCH', path('/api/rbac/companies', id), patch),
-      onSuccess,
+      onSettled,
     }),
     deleteCompany: useMutation({
       mutationFn: (id: string) => apiJson('DELETE', path('/api/companies', id)),
-      onSuccess,
+      onSettled,
     }),
   };
 }

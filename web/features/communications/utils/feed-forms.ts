@@ -2,6 +2,7 @@ import type { COMMUNICATION_PRIORITIES, COMMUNICATION_TYPES, CHANGE_ORDER_STATUS
 import { ChangeOrderCreateSchema, MAX_TIME_IMPACT_DAYS } from '#shared/schemas/change-order.ts';
 import { CommunicationCreateSchema } from '#shared/schemas/communication.ts';
 import { parseDollars } from '#shared/rules/money.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
 import { formSchema, type Validated } from '#web/lib/form-patch.ts';
 
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
@@ -48,21 +49,6 @@ export function newCommunicationForm(projectId = ''): CommunicationFormValues {
   return { subject: '', message: '', type: 'message', priority: 'normal', projectId };
 }
 
-/** Issues of a shared schema on the form's fields, worded with the field's label. */
-function fieldErrors<K extends string>(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  labels: Record<K, string>,
-): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
-  for (const issue of issues) {
-    const key = issue.path[0];
-    if (typeof key !== 'string' || !(key in labels)) continue;
-    const field = key as K;
-    errors[field] ??= /^[a-z]/.test(issue.message) ? `${labels[field]} ${issue.message}` : issue.message;
-  }
-  return errors;
-}
-
 /**
  * Subject, message and project are required (spec 01 section 5). Validated with the server's own schema,
  * so the device refuses exactly what the server would.
@@ -71,7 +57,7 @@ export function validateCommunicationForm(
   values: CommunicationFormValues,
 ): Validated<CommunicationFields, CommunicationField> {
   const parsed = CommunicationCreateSchema.safeParse({ ...values, projectId: values.projectId || undefined });
-  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues, COMMUNICATION_LABELS);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error, COMMUNICATION_LABELS);
   if (!values.projectId) errors.projectId = 'Project is required';
   if (!parsed.success || Object.keys(errors).length) return { ok: false, errors };
   const { subject, message, type, priority, projectId } = parsed.data;
@@ -142,7 +128,7 @@ export function validateChangeOrderForm(
     timeImpact: errors.timeImpact ? 0 : days,
   });
   if (!parsed.success) {
-    for (const [field, message] of Object.entries(fieldErrors(parsed.error.issues, CHANGE_ORDER_LABELS))) {
+    for (const [field, message] of Object.entries(fieldErrors(parsed.error, CHANGE_ORDER_LABELS))) {
       errors[field as ChangeOrderField] ??= message;
     }
   }

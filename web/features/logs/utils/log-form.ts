@@ -1,6 +1,7 @@
 import { LOG_STATUSES, LOG_TYPES, MAX_PHOTO_BYTES } from '#shared/enums.ts';
 import { LogCreateSchema } from '#shared/schemas/log.ts';
 import type { ProjectLogRow } from '#sync/db.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
 import { formSchema, type Validated } from '#web/lib/form-patch.ts';
 
 export type LogType = (typeof LOG_TYPES)[number];
@@ -63,15 +64,7 @@ export function validateLogForm(values: LogFormValues): Validated<LogFields, Log
     const { projectId, title, content, type, status, images } = parsed.data;
     return { ok: true, data: { projectId, title, content, type, status, images } };
   }
-  const errors: Partial<Record<LogField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key !== 'string' || !(key in LOG_FIELD_LABELS)) continue;
-    const field = key as LogField;
-    errors[field] ??= /^[a-z]/.test(issue.message)
-      ? `${LOG_FIELD_LABELS[field]} ${issue.message}`
-      : issue.message;
-  }
+  const errors = fieldErrors(parsed.error, LOG_FIELD_LABELS);
   if (!values.projectId) errors.projectId = 'Project is required';
   return { ok: false, errors };
 }

@@ -21,6 +21,21 @@ describe('the Add Risk form (spec 02 section 5)', () => {
     });
   });
 
+  it('says a text is too long, naming it, not that it is missing', () => {
+    const result = validateRiskForm({
+      ...emptyRiskForm(PROJECT),
+      riskTitle: 'x'.repeat(10_000),
+      mitigationPlan: 'y'.repeat(5001),
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        riskTitle: 'Risk title must be at most 200 characters',
+        mitigationPlan: 'Mitigation plan must be at most 5000 characters',
+      },
+    });
+  });
+
   it('sends no date and no assignee as null, and empty texts as null', () => {
     const result = validateRiskForm({ ...emptyRiskForm(PROJECT), riskTitle: ' Crane wind ' });
     expect(result).toEqual({

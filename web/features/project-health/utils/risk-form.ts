@@ -1,5 +1,6 @@
 import type { RISK_LEVELS3, RISK_STATUSES, RISK_TYPES } from '#shared/enums.ts';
 import { RiskAssessmentCreateSchema } from '#shared/schemas/risk.ts';
+import { fieldErrors, type FieldErrors } from '#web/lib/field-errors.ts';
 import { formSchema, type Validated } from '#web/lib/form-patch.ts';
 import type { RiskCreateBody } from '../hooks/use-health-data.ts';
 
@@ -36,10 +37,18 @@ export function emptyRiskForm(projectId = ''): RiskFormValues {
   };
 }
 
-/** The form's own words for the two required fields; the shared schema decides everything else. */
-const REQUIRED: Partial<Record<RiskField, string>> = {
-  projectId: 'Please select a project',
-  riskTitle: 'Risk title is required',
+/** The fields' labels, which the shared schema's messages are worded after ('must be at most ...'). */
+const LABELS: Record<RiskField, string> = {
+  projectId: 'Project',
+  riskType: 'Risk type',
+  riskTitle: 'Risk title',
+  riskDescription: 'Description',
+  probability: 'Probability',
+  impact: 'Impact',
+  status: 'Status',
+  mitigationPlan: 'Mitigation plan',
+  assignedTo: 'Assigned to',
+  dueDate: 'Due date',
 };
 
 /**
@@ -59,15 +68,10 @@ export function validateRiskForm(values: RiskFormValues): Validated<RiskCreateBo
     assignedTo: values.assignedTo || null,
     dueDate: values.dueDate || null,
   };
-  const errors: Partial<Record<RiskField, string>> = {};
-  if (!values.projectId) errors.projectId = REQUIRED.projectId;
   const parsed = RiskAssessmentCreateSchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as RiskField | undefined;
-      if (field && !errors[field]) errors[field] = REQUIRED[field] ?? issue.message;
-    }
-  }
+  const errors: FieldErrors<RiskField> = parsed.success ? {} : fieldErrors(parsed.error, LABELS);
+  // The form's own words for a missing project (spec 02 section 5); the schema's for everything else.
+  if (!values.projectId) errors.projectId = 'Please select a project';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, data: { ...body, riskTitle: values.riskTitle.trim() } };
 }

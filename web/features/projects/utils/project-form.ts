@@ -4,7 +4,7 @@ import type { ProjectRow } from '#sync/db.ts';
 import { formSchema } from '#web/lib/form-patch.ts';
 import { todayIn } from '#shared/rules/dates.ts';
 import { toDateInput, withTimeOf } from './dates.ts';
-import { fieldErrors, type FieldErrors } from './field-errors.ts';
+import { fieldErrors, type FieldErrors } from '#web/lib/field-errors.ts';
 
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

@@ -5,7 +5,7 @@ import { TaskCreateSchema } from '#shared/schemas/task.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { formSchema } from '#web/lib/form-patch.ts';
 import { toDateInput, withTimeOf } from '#web/features/projects/utils/dates.ts';
-import { fieldErrors, type FieldErrors } from '#web/features/projects/utils/field-errors.ts';
+import { fieldErrors, type FieldErrors } from '#web/lib/field-errors.ts';
 import type { TaskPriority, TaskStatus } from '#web/features/projects/utils/task-form.ts';
 
 /** Select values standing for null: 'unassigned' is sent as a null assignee (spec 02 section 5). */

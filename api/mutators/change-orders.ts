@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { newId } from '#shared/ids.ts';
+import { formatCents } from '#shared/rules/money.ts';
 import {
   ChangeOrderCreateSchema,
   ChangeOrderDecisionSchema,
@@ -30,8 +31,6 @@ const { changeOrders } = schema;
 export const APPROVE_PERMISSION = 'change_orders:approve';
 
 export type ChangeOrderRow = typeof changeOrders.$inferSelect;
-
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 /** A change order of the user's company on a project the user may see, or 404. */
 export function* findVisibleChangeOrder(c: Conn, user: SessionUser, id: string): Op<ChangeOrderRow> {
@@ -79,7 +78,7 @@ export function* createChangeOrder(ctx: MutationContext, input: unknown): Op<Cha
   );
   yield* recordActivity(ctx, {
     actionType: 'change_order_created',
-    description: `Requested change order "${row.title}" on ${project.name} (${dollars(row.costImpact)}, ${row.timeImpact} days)`,
+    description: `Requested change order "${row.title}" on ${project.name} (${formatCents(row.costImpact)}, ${row.timeImpact} days)`,
     entityType: 'change_order',
     entityId: id,
     metadata: { projectId: project.id, costImpact: row.costImpact, timeImpact: row.timeImpact },

@@ -105,8 +105,15 @@ describe('POST /api/change-orders', () => {
       request(admin, { title: 'T', description: 'D', projectId: projectA, costImpact });
     const res = await credit(-500_00);
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ costImpact: -500_00 });
+    const row = (await res.json()) as Row;
+    expect(row).toMatchObject({ costImpact: -500_00 });
     expect((await credit(-1e14)).status).toBe(400);
+    // The Recent Activity line reads as money: '-$500.00', not '$-500'.
+    const [activity] = await t.query<{ description: string }>(
+      'SELECT description FROM user_activities WHERE entity_id = ?',
+      [row.id],
+    );
+    expect(activity!.description).toBe('Requested change order "T" on CO Tower A (-$500.00, 0 days)');
   });
 
   it('refuses fractional cents, a negative or fractional time impact', async () => {

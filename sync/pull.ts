@@ -20,7 +20,10 @@ export interface ApplyPageOptions {
   cursor: number;
   /** New clock offset estimate, stored with the cursor. */
   clockOffsetMs?: number | null;
-  /** First page after a reset: empty the mirrors (in this same transaction) before applying. */
+  /**
+   * First page after a reset: empty the mirrors (in this same transaction) before applying, and mark the
+   * device as not downloaded until a page reaches the end (SPEC C21).
+   */
   clear?: boolean;
   /** Device time, stored as lastSyncedAt when `final` is set. */
   now: number;
@@ -158,7 +161,8 @@ export async function applyPullPage(
       ...meta,
       cursor: options.cursor,
       clockOffsetMs: options.clockOffsetMs ?? meta.clockOffsetMs,
-      lastSyncedAt: options.final ? options.now : meta.lastSyncedAt,
+      // A cleared mirror is a download that starts again: it is complete once a page reaches the end (C21).
+      lastSyncedAt: options.final ? options.now : options.clear ? null : meta.lastSyncedAt,
     });
   });
 }

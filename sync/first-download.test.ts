@@ -182,7 +182,8 @@ async function expectMirrorEqualsApi(db: SyncDb, account: Account, at?: Api) {
   for (const table of [...MIRROR_TABLES, ...READONLY_MIRRORS]) {
     const held = await mirrorTable(db, table).toArray();
     const expected = [...(api.get(table)?.values() ?? [])];
-    const byId = (a: { id: unknown }, b: { id: unknown }) => String(a.id).localeCompare(String(b.id));
+    const byId = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      String(a.id).localeCompare(String(b.id));
     expect(held.sort(byId), table).toEqual(expected.sort(byId));
   }
 }

@@ -55,6 +55,31 @@ describe('sync status texts', () => {
     expect(at({ pushing: true }, { sessionOffline: true }).phase).toBe('offline');
   });
 
+  it('[C21] an unfinished download is not "All sent": the word says the device is not synced, the details why', () => {
+    const notDownloaded = { downloaded: false };
+    const failed = at(
+      {
+        error: {
+          kind: 'server',
+          message: 'The server is not available right now, error 502',
+          at: NOW,
+          retryAt: NOW + 2_000,
+        },
+      },
+      notDownloaded,
+    );
+    expect([failed.phase, failed.word, failed.summary]).toEqual(['incomplete', 'Not synced', 'Not synced']);
+    expect(failed.lastSynced).toBe('Your data has not finished downloading');
+    expect(at({ paused: 'unauthorized' }, notDownloaded).word).toBe('Not synced');
+    // Downloading, offline, or with changes waiting, the phase says so as on a downloaded device.
+    expect(at({ pulling: true }, notDownloaded).phase).toBe('syncing');
+    expect(at({ online: false }, notDownloaded).phase).toBe('offline');
+    expect(at({ pending: 1, oldestPendingAt: NOW }, notDownloaded).phase).toBe('waiting');
+    // Once downloaded (or while that is still being read), all sent is all sent.
+    expect(at({}, { downloaded: true }).word).toBe('All sent');
+    expect(at({}).word).toBe('All sent');
+  });
+
   it('says how old the oldest unsent change is in the details, whatever its age', () => {
     expect(at({ pending: 1, oldestPendingAt: NOW - 20_000 }).queue).toBe(
       '1 change waiting, the oldest made just now',

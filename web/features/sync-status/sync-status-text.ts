@@ -6,16 +6,18 @@ export const STALE_PENDING_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
  * What a crew member must tell apart at a glance in the top bar (ADR 007, issue 12): no connection, work
- * waiting to be sent, work being sent (or the device catching up), or everything sent.
+ * waiting to be sent, work being sent (or the device catching up), everything sent, or nothing waiting to
+ * be sent while the device's download has not finished (sync/SPEC.md C21: its data is not all there).
  */
-export type SyncPhase = 'offline' | 'waiting' | 'syncing' | 'synced';
+export type SyncPhase = 'offline' | 'waiting' | 'syncing' | 'synced' | 'incomplete';
 
 export interface SyncStatusText {
   online: boolean;
   phase: SyncPhase;
   /**
    * The phase's short visible word under the header icon on a phone: 'Offline', 'Waiting', 'Syncing',
-   * 'All sent', or 'N not saved' when nothing waits but the server refused changes (Sync issues).
+   * 'All sent', 'Not synced', or 'N not saved' when nothing waits but the server refused changes (Sync
+   * issues).
    */
   word: string;
   /** 'Online' | 'Offline' | 'Syncing...' */
@@ -30,7 +32,7 @@ export interface SyncStatusText {
   queue: string;
   /** 'N photos waiting', or null when none. */
   photos: string | null;
-  /** 'Last synced 5 minutes ago' or 'Not synced yet'. */
+  /** 'Last synced 5 minutes ago', 'Not synced yet', or that the download has not finished. */
   lastSynced: string;
   /** Set when the oldest unsent change is older than 3 days. */
   staleWarning: string | null;
@@ -47,23 +49,30 @@ const PHASE_WORDS: Record<SyncPhase, string> = {
   waiting: 'Waiting',
   syncing: 'Syncing',
   synced: 'All sent',
+  incomplete: 'Not synced',
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The texts the sync indicator shows for an engine status at time `now` (device epoch ms). */
+/**
+ * The texts the sync indicator shows for an engine status at time `now` (device epoch ms). `downloaded`:
+ * whether the device's download has completed (C21); false makes an idle device 'Not synced', never
+ * 'All sent' over a part of its data. Unknown (undefined) while it is read.
+ */
 export function describeSyncStatus(
   status: SyncStatus,
   now: number,
-  options: { sessionOffline?: boolean } = {},
+  options: { sessionOffline?: boolean; downloaded?: boolean } = {},
 ): SyncStatusText {
+  const unfinished = options.downloaded === false;
   const online = status.online && !options.sessionOffline;
   const busy = online && (status.pushing || status.pulling);
   const state = !online ? 'Offline' : busy ? 'Syncing...' : 'Online';
   const changes = status.pending > 0 ? `${plural(status.pending, 'change', 'changes')} waiting` : null;
   const photos = status.blobsPending > 0 ? `${plural(status.blobsPending, 'photo', 'photos')} waiting` : null;
-  const lastSynced =
-    status.lastSyncedAt === null
+  const lastSynced = unfinished
+    ? 'Your data has not finished downloading'
+    : status.lastSyncedAt === null
       ? 'Not synced yet'
       : now - status.lastSyncedAt < 60_000
         ? 'Last synced just now'
@@ -86,7 +95,9 @@ export function describeSyncStatus(
       ? 'syncing'
       : status.pending > 0 || status.blobsPending > 0
         ? 'waiting'
-        : 'synced';
+        : unfinished
+          ? 'incomplete'
+          : 'synced';
   // Nothing waits, but a refused change is not "all sent": it was sent and not saved.
   const refused = status.issues > 0;
   // Only photos waiting: the phone header has no count badge for them (that counts changes), so its word
@@ -106,7 +117,7 @@ export function describeSyncStatus(
         : `, the oldest made ${formatDistanceStrict(status.oldestPendingAt, now, { addSuffix: true })}`;
   const queue = changes ? changes + oldest : refused ? 'Nothing waiting to send' : 'All changes sent';
   const summary =
-    phase === 'synced'
+    phase === 'synced' || phase === 'incomplete'
       ? word
       : changes
         ? `${state} · ${status.pending} waiting`

@@ -5,7 +5,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { openSyncDb } from '#sync/db.ts';
 import { StaticLocalData } from '#web/app/local-data.tsx';
-import { fakeSyncEngine } from '#web/app/test-utils.tsx';
+import { fakeSyncEngine, markFirstDownloadDone } from '#web/app/test-utils.tsx';
 import { Toaster } from '#web/components/ui/toast.tsx';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
 import { SyncIndicator } from './sync-indicator.tsx';
@@ -25,6 +25,7 @@ describe('SyncIndicator', () => {
       oldestPendingAt: now - 4 * 86_400_000,
       lastSyncedAt: now - 120_000,
     });
+    await markFirstDownloadDone(db, now - 120_000);
     render(
       <StaticLocalData db={db} engine={engine}>
         <SyncIndicator />
@@ -74,9 +75,11 @@ describe('SyncIndicator', () => {
     db.close();
   });
 
-  it('names a failing sync in the header button, not only inside the popover', () => {
+  it('names a failing sync in the header button, not only inside the popover', async () => {
     const db = openSyncDb({ companyId: 'company-indicator-failing', userId: 'user-1' });
     const { engine, set } = fakeSyncEngine({});
+    // A device whose download has completed: only then is nothing waiting 'All sent' (C21).
+    await markFirstDownloadDone(db);
     render(
       <StaticLocalData db={db} engine={engine}>
         <SyncIndicator />
@@ -95,9 +98,37 @@ describe('SyncIndicator', () => {
     db.close();
   });
 
-  it('shows offline, waiting, syncing and all sent by sight: an icon and a word of their own, on a phone too', () => {
+  it('[C21] a first download that failed does not say All sent: the header says Not synced, with its own icon', async () => {
+    const db = openSyncDb({ companyId: 'company-indicator-download', userId: 'user-1' });
+    const { engine, set } = fakeSyncEngine({ rowsDownloaded: 1000 });
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <SyncIndicator />
+      </StaticLocalData>,
+    );
+    const error = { kind: 'server' as const, message: 'The server is not available right now, error 502' };
+    act(() => set({ error: { ...error, at: Date.now(), retryAt: Date.now() + 2_000 } }));
+    const button = screen.getByRole('button', { name: /^Sync status/ });
+    await waitFor(() => expect(within(button).getByTestId('sync-word').textContent).toBe('Not synced'));
+    expect(button.getAttribute('aria-label')).toBe(
+      'Sync status, Online, Not synced, Sync failed: The server is not available right now, error 502',
+    );
+    expect(button.getAttribute('data-sync-phase')).toBe('incomplete');
+    expect(button.querySelector('svg')?.getAttribute('class')).not.toMatch(/lucide-cloud-check/);
+    await userEvent.click(button);
+    expect(screen.getByText('Your data has not finished downloading')).toBeTruthy();
+    // Once the download ends, everything sent reads as such again.
+    await act(() => markFirstDownloadDone(db));
+    act(() => set({ error: null }));
+    await waitFor(() => expect(within(button).getByTestId('sync-word').textContent).toBe('All sent'));
+    db.close();
+  });
+
+  it('shows offline, waiting, syncing and all sent by sight: an icon and a word of their own, on a phone too', async () => {
     const db = openSyncDb({ companyId: 'company-indicator-phases', userId: 'user-1' });
     const { engine, set } = fakeSyncEngine({ pending: 0 });
+    // A device whose download has completed: only then is nothing waiting 'All sent' (C21).
+    await markFirstDownloadDone(db);
     render(
       <StaticLocalData db={db} engine={engine}>
         <SyncIndicator />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   AlertTriangle,
   CloudCheck,
+  CloudDownload,
   CloudOff,
   CloudUpload,
   RefreshCw,
@@ -9,7 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useSyncEngine, useSyncStatus } from '#web/app/local-data.tsx';
+import { useFirstDownloadDone, useSyncEngine, useSyncStatus } from '#web/app/local-data.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { describeSyncStatus, type SyncPhase } from '../sync-status-text.ts';
@@ -33,6 +34,7 @@ const PHASE_ICONS: Record<SyncPhase, LucideIcon> = {
   waiting: CloudUpload,
   syncing: RefreshCw,
   synced: CloudCheck,
+  incomplete: CloudDownload,
 };
 
 /**
@@ -62,7 +64,8 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
   const now = useNow(30_000);
   const [issuesOpen, setIssuesOpen] = useState(false);
   useIssueToasts();
-  const text = describeSyncStatus(status, Math.max(now, Date.now()), { sessionOffline });
+  const downloaded = useFirstDownloadDone();
+  const text = describeSyncStatus(status, Math.max(now, Date.now()), { sessionOffline, downloaded });
   const warn = text.staleWarning !== null || text.issues !== null || text.problem !== null;
   const Icon = text.online ? Wifi : CloudOff;
   const PhaseIcon = PHASE_ICONS[text.phase];

@@ -137,6 +137,11 @@ export interface SyncMeta {
   clockOffsetMs: number;
   /** Device time (epoch ms) of the last complete cycle, or null. */
   lastSyncedAt: number | null;
+  /**
+   * Changes the pulls have brought since the mirror was last emptied (SPEC C10): an unfinished download's
+   * progress, kept with the cursor so a restarted app goes on counting from it. Absent before any pull.
+   */
+  downloadedRows?: number;
   /** Who this mirror belongs to: an outbox is never replayed under another session. */
   scope: { companyId: string; userId: string };
 }

@@ -261,7 +261,7 @@ describe('a first download cut part-way resumes where it was', () => {
     }
   });
 
-  it('[L4][C6] the tab is closed after page 1 and opened again: the new tab goes on from page 2', async () => {
+  it('[L4][C6][C10] the tab is closed after page 1 and opened again: the new tab goes on from page 2, and its count from page 1', async () => {
     const account = await s.account(CREW);
     const p = phone(account);
     const first = await p.tab();
@@ -271,9 +271,12 @@ describe('a first download cut part-way resumes where it was', () => {
     p.onPage(() => {});
     const second = await p.tab();
     expect((await readMeta(second.db)).lastSyncedAt).toBeNull();
+    // [C10] The new tab's progress starts from the rows the first tab brought, not from nothing.
+    expect((await readMeta(second.db)).downloadedRows).toBe(p.pages[0]!.changes);
     await second.engine.syncNow();
     await expectPagesChain(p.pages, account);
     await expectMirrorEqualsApi(second.db, account);
+    expect((await readMeta(second.db)).downloadedRows).toBe(p.pages.reduce((n, page) => n + page.changes, 0));
   });
 
   it('[L4][C8] the phone goes offline after page 1 and comes back: the download goes on by itself from page 2', async () => {

@@ -163,6 +163,7 @@ export async function applyPullPage(
       clockOffsetMs: options.clockOffsetMs ?? meta.clockOffsetMs,
       // A cleared mirror is a download that starts again: it is complete once a page reaches the end (C21).
       lastSyncedAt: options.final ? options.now : options.clear ? null : meta.lastSyncedAt,
+      downloadedRows: (options.clear ? 0 : (meta.downloadedRows ?? 0)) + changes.length,
     });
   });
 }

@@ -64,6 +64,25 @@ describe('the first download', () => {
     db.close();
   });
 
+  it('[C10] a download cut by a closed tab goes on counting from the rows it had brought, not from nothing', async () => {
+    const db = openSyncDb({ companyId: `company-first-again-${Date.now()}`, userId: 'user-1' });
+    // The tab before this one brought two pages of the download, then was closed.
+    await db.meta.put({ ...(await readMeta(db)), cursor: 2_140, downloadedRows: 2_000 });
+    const { engine } = engineWith({ rowsDownloaded: 0 });
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <FirstDownloadGate>
+          <p>No tasks</p>
+        </FirstDownloadGate>
+      </StaticLocalData>,
+    );
+    expect(await screen.findByText('Downloading your data... 2,000 rows so far')).toBeTruthy();
+    await db.meta.update('state', { downloadedRows: 3_000 });
+    expect(await screen.findByText('Downloading your data... 3,000 rows so far')).toBeTruthy();
+    expect(screen.queryByText('No tasks')).toBeNull();
+    db.close();
+  });
+
   it.each([
     ['/tasks', TEST_USER.permissions, 'Task Management'],
     ['/projects', TEST_USER.permissions, 'Projects'],

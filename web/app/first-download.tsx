@@ -4,12 +4,13 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { LogsSkeleton } from '#web/features/logs/components/logs-skeleton.tsx';
 import { ScheduleSkeleton } from '#web/features/schedule/components/schedule-skeleton.tsx';
 import type { SyncStatus } from '#sync/engine.ts';
-import { useFirstDownloadDone, useSyncStatus } from './local-data.tsx';
+import { useLiveQuery } from '#web/lib/live-query.ts';
+import { useFirstDownloadDone, useSyncDb, useSyncStatus } from './local-data.tsx';
 
 export interface FirstDownload {
   /** The device has completed a pull to the end at least once; undefined while that is being read. */
   done: boolean | undefined;
-  /** Rows received so far by this session's pulls. */
+  /** Rows the download has brought so far, in this session and in the ones it was cut in before. */
   rows: number;
   online: boolean;
   /** Why the download is stuck (paused, or failing for a reason other than the network), or null. */
@@ -23,7 +24,13 @@ export interface FirstDownload {
 export function useFirstDownload(): FirstDownload {
   const status = useSyncStatus();
   const done = useFirstDownloadDone();
-  return { done, rows: status.rowsDownloaded, online: status.online, problem: downloadProblem(status) };
+  // What the download has brought, kept with its cursor (SPEC C10): a tab opened again after a cut goes on
+  // from it rather than from 0. This session's count is the same or smaller, save after a reset emptied
+  // the mirror; the larger is shown, so the number never goes back while the user watches.
+  const db = useSyncDb();
+  const kept = useLiveQuery(async () => (await db.meta.get('state'))?.downloadedRows ?? 0, [db]);
+  const rows = Math.max(kept ?? 0, status.rowsDownloaded);
+  return { done, rows, online: status.online, problem: downloadProblem(status) };
 }
 
 /**

@@ -26,6 +26,14 @@ describe('the first download', () => {
     expect(text(1_234_567)).toBe('Downloading your data... 1,234,567 rows so far');
   });
 
+  it('[C21] offline part-way, says the download is unfinished and how far it got, not that it has not begun', () => {
+    const offline = (rows: number) => firstDownloadText({ rows, online: false });
+    expect(offline(0)).toBe('Waiting for a connection to download your data for the first time...');
+    expect(offline(2_000)).toBe(
+      'The download of your data did not finish: 2,000 rows so far. It goes on when the connection returns.',
+    );
+  });
+
   it('says why a download is stuck in whole sentences, and nothing while it only waits for the network', () => {
     const failed = (kind: FailureKind, message: string) =>
       downloadProblem({ paused: null, error: { kind, message, at: 0, retryAt: null } });
@@ -56,7 +64,9 @@ describe('the first download', () => {
     act(() => set({ rowsDownloaded: 1200 }));
     expect(screen.getByText('Downloading your data... 1,200 rows so far')).toBeTruthy();
     act(() => set({ online: false }));
-    expect(screen.getByText(/Waiting for a connection/)).toBeTruthy();
+    expect(
+      screen.getByText(/did not finish: 1,200 rows so far\. It goes on when the connection returns/),
+    ).toBeTruthy();
     expect(screen.queryByText('No active projects.')).toBeNull();
 
     await db.meta.update('state', { lastSyncedAt: Date.now() });

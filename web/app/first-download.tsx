@@ -53,8 +53,11 @@ const withThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, 
 
 /** The words of the loading state, for screens and tests. */
 export function firstDownloadText({ rows, online }: Pick<FirstDownload, 'rows' | 'online'>): string {
-  if (!online) return 'Waiting for a connection to download your data for the first time...';
   const count = rows === 1 ? '1 row' : `${withThousands(rows)} rows`;
+  if (!online && rows === 0) return 'Waiting for a connection to download your data for the first time...';
+  // Cut part-way (SPEC C21): what is on the device is part of the data, and the download is not over.
+  if (!online)
+    return `The download of your data did not finish: ${count} so far. It goes on when the connection returns.`;
   return `Downloading your data... ${count} so far`;
 }
 

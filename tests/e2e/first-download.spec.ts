@@ -13,7 +13,13 @@ const SEEDED = 'Riverside Medical Office Building';
 /** Rows per pull page here: the demo company then takes many pages, as a large one does at 1,000. */
 const PAGE_ROWS = 40;
 /** What a screen says about a mirror it takes for complete; none may show while the download is unfinished. */
-const FALSE_TEXTS = ['No active projects', 'No completed projects', 'No projects yet', 'No tasks found'];
+const FALSE_TEXTS = [
+  'No active projects',
+  'No completed projects',
+  'No projects yet',
+  'No tasks found',
+  'No communications or change orders yet',
+];
 
 // The first download needs no service worker; without one, every request of the page meets the routes.
 test.use({ viewport: PHONE, serviceWorkers: 'block' });
@@ -90,6 +96,13 @@ test('a first download cut part-way says it is unfinished and goes on, then ends
   await expect(gate).toContainText(`Downloading your data... ${rowsSoFar()}`, { timeout: 20_000 });
   await expect(gate).toContainText('It is tried again automatically.', { timeout: 20_000 });
   expect(pages).toHaveLength(2);
+
+  // The dashboard's Communications tab reads the device too: it shows the download, not a part of the feed.
+  await page.goto('/dashboard?tab=communications');
+  await expect(gate).toContainText(`Downloading your data... ${rowsSoFar()}`, { timeout: 20_000 });
+  await expect(page.getByRole('tabpanel').getByTestId('first-download')).toBeVisible();
+  await page.goto('/projects');
+  await expect(gate).toContainText(`Downloading your data... ${rowsSoFar()}`, { timeout: 20_000 });
 
   // The signal goes: the screen says the download is unfinished and waits for the connection.
   await cutNetwork(context);

@@ -138,7 +138,7 @@ describe('stat cards', () => {
 });
 
 describe('first download', () => {
-  it('shows the download with its progress and the quick actions, not "No projects yet", while the device fills; the office tabs still open', async () => {
+  it('shows the download with its progress and the quick actions, not "No projects yet" nor "No communications", while the device fills; the office tab still opens', async () => {
     stubActivities();
     await seed({ projects: [pulledProject(pid(1), 'Harbor Tower', 'active')] });
     renderWithApp(
@@ -161,7 +161,12 @@ describe('first download', () => {
     expect(screen.queryByText(/No (active )?projects/)).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Task Management' }));
     expect(screen.getByText('Downloading your data... 1,234 rows so far')).toBeTruthy();
+    // [C21] Communications and change orders are mirrored too (W15): a half-filled feed is not "none yet".
     await userEvent.click(screen.getByRole('tab', { name: 'Communications' }));
+    expect(screen.getByText('Downloading your data... 1,234 rows so far')).toBeTruthy();
+    expect(screen.queryByText(/^No communications/)).toBeNull();
+    // Financial Health asks the server, not the device: it opens.
+    await userEvent.click(screen.getByRole('tab', { name: 'Financial Health' }));
     expect(screen.queryByText(/Downloading your data/)).toBeNull();
   });
 });

@@ -135,9 +135,14 @@ export const DashboardScreen = memo(function DashboardScreen({
         </TabsContent>
 
         <TabsContent value="communications" className="min-w-0">
-          <Suspense fallback={<Spinner label="Loading communications..." className="p-10" />}>
-            <CommunicationsFeed />
-          </Suspense>
+          {/* Read from the device too (sync/SPEC.md W15): a half-filled feed would say "none yet". */}
+          {downloading ? (
+            <DashboardDownloading download={downloading} />
+          ) : (
+            <Suspense fallback={<Spinner label="Loading communications..." className="p-10" />}>
+              <CommunicationsFeed />
+            </Suspense>
+          )}
         </TabsContent>
 
         {finance && (
@@ -161,7 +166,7 @@ interface FieldTabProps {
 }
 
 /**
- * The two tabs drawn from the device mirror each read it only while shown (Radix mounts the active tab
+ * The tabs drawn from the device mirror each read it only while shown (Radix mounts the active tab
  * alone), so the office tabs read nothing from it.
  */
 function OverviewTab({ db, user, now, finance, offline }: FieldTabProps & { offline: boolean }) {

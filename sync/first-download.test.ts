@@ -459,13 +459,13 @@ describe('sign-out during an unfinished first download', () => {
     expect((await readMeta(second.db)).lastSyncedAt).not.toBeNull();
     const summit = crew.companyId;
     const harborRows = await everyRow(second.db);
-    expect(harborRows.filter((r) => r.companyId === summit || crewIds.has(r.id))).toEqual([]);
+    expect(harborRows.filter((r) => r.companyId === summit || crewIds.has(String(r.id)))).toEqual([]);
     expect(harborRows.length).toBeGreaterThan(0);
     // Nothing of the other company went into the crew member's database either.
     const otherIds = new Set([...(await apiRows(other)).values()].flatMap((m) => [...m.keys()]));
-    expect((await everyRow(first.db)).filter((r) => otherIds.has(r.id))).toEqual([]);
+    expect((await everyRow(first.db)).filter((r) => otherIds.has(String(r.id)))).toEqual([]);
     expect((await readMeta(first.db)).lastSyncedAt).toBeNull();
-    second.engine.stop();
+    await second.engine.stop();
     first.db.close();
     second.db.close();
 

@@ -196,7 +196,7 @@ test('(b) the user whose value a later offline edit replaced is told, sees it in
     // The admin is told: who, which record, which field, the old and the new value.
     await d.admin.getByRole('button', { name: /^Notifications/ }).click();
     const notice = d.admin
-      .getByRole('button', { name: 'Unread: Your description was replaced' })
+      .getByRole('button', { name: /^Unread: .*Your description was replaced/ })
       .filter({ hasText: d.name });
     await expect(notice).toBeVisible({ timeout: 15_000 });
     await expect(notice).toContainText(`project "${d.name}" from "Pour on Friday" to "Pour on Monday"`);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notification } from '../hooks/use-notifications.ts';
-import { notificationIcon, NotificationsPanel } from './notifications-panel.tsx';
+import { formatNotificationTime, notificationIcon, NotificationsPanel } from './notifications-panel.tsx';
 
 afterEach(cleanup);
 
@@ -33,6 +33,19 @@ describe('NotificationsPanel', () => {
     expect(screen.getByRole('img', { name: 'Success' })).toBeTruthy();
   });
 
+  it('names each button by all it shows, so a voice user can say any of it (WCAG 2.5.3)', () => {
+    render(
+      <NotificationsPanel
+        notifications={[n('1', { type: 'warning' }), n('2', { isRead: true })]}
+        onMarkRead={() => {}}
+        onMarkAllRead={() => {}}
+      />,
+    );
+    const at = formatNotificationTime('2025-03-04T10:15:00.000Z');
+    expect(screen.getByRole('button', { name: `Unread: Warning Title 1 Message 1 ${at}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Info Title 2 Message 2 ${at}` })).toBeTruthy();
+  });
+
   it('maps warning, success and error to their icons and anything else to info', () => {
     expect(notificationIcon('warning').label).toBe('Warning');
     expect(notificationIcon('success').label).toBe('Success');
@@ -51,9 +64,9 @@ describe('NotificationsPanel', () => {
       />,
     );
     expect(screen.getAllByTestId('unread-dot')).toHaveLength(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Title 2' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Info Title 2/ }));
     expect(onMarkRead).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Unread: Title 1' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Unread: .*Title 1/ }));
     expect(onMarkRead).toHaveBeenCalledWith('1');
   });
 
@@ -71,10 +84,10 @@ describe('NotificationsPanel', () => {
         onOpen={onOpen}
       />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Unread: Title 1' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Unread: .*Title 1/ }));
     expect(onMarkRead).toHaveBeenCalledWith('1');
     expect(onOpen).toHaveBeenCalledWith('/tasks?task=t-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Unread: Title 2' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Unread: .*Title 2/ }));
     expect(onMarkRead).toHaveBeenCalledWith('2');
     expect(onOpen).toHaveBeenCalledTimes(1);
   });

@@ -55,7 +55,9 @@ export const SelectItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<ty
       <S.Item
         ref={ref}
         className={cn(
-          'relative flex min-h-11 w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 md:min-h-0 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100',
+          // The option keyboard focus is on wears the app's focus ring: the grey alone (1.1:1 on white) is not
+          // seen (WCAG 2.4.7).
+          'relative flex min-h-11 w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 md:min-h-0 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-teal-600 data-[highlighted]:outline-solid',
           className,
         )}
         {...props}

@@ -152,7 +152,8 @@ function ProjectHeader({
         type="button"
         aria-expanded={open}
         onClick={onToggle}
-        className="flex h-full w-full items-center gap-3 px-3 py-1 text-left focus-visible:outline-2 focus-visible:outline-teal-600"
+        // Drawn inside: the heading around it hides what overflows it.
+        className="flex h-full w-full items-center gap-3 px-3 py-1 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600"
       >
         {open ? (
           <ChevronDown className="h-4 w-4 shrink-0" aria-hidden="true" />

@@ -39,6 +39,20 @@ export interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof
 const openDialogs: { target: Element | null }[] = [];
 
 /**
+ * The button that opened the popover `el` sits in (Sync issues in the sync status popover): the popover is
+ * gone by the time a dialog opened from it closes, so focus goes back to what opened the popover.
+ */
+function popoverTrigger(el: Element | null): Element | null {
+  const popover = el?.closest('[data-radix-popper-content-wrapper] [role=dialog]');
+  if (!popover?.id) return null;
+  return (
+    [...document.querySelectorAll('[aria-controls]')].find(
+      (e) => e.getAttribute('aria-controls') === popover.id,
+    ) ?? null
+  );
+}
+
+/**
  * Focus goes back to what opened a dialog when it closes (DESIGN.md section 8). Radix does this only for a
  * `Trigger`: a dialog opened from state (a card's button setting a state) would leave focus on <body>.
  * Returns the two auto-focus handlers for a Radix Content: the opener is read when the content mounts,
@@ -57,7 +71,9 @@ export function useReturnFocus(handlers: {
       opener.current = active;
       const fromPage =
         active && active !== document.body && !active.closest('[role=dialog],[role=alertdialog]');
-      entry.current = { target: fromPage ? active : (openDialogs.at(-1)?.target ?? null) };
+      entry.current = {
+        target: fromPage ? active : (popoverTrigger(active) ?? openDialogs.at(-1)?.target ?? null),
+      };
       openDialogs.push(entry.current);
       onOpenAutoFocus?.(event);
     },

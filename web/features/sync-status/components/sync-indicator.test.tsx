@@ -54,6 +54,25 @@ describe('SyncIndicator', () => {
     db.close();
   });
 
+  it('closing Sync issues gives focus back to the sync status button that opened its popover', async () => {
+    const db = openSyncDb({ companyId: 'company-indicator-focus', userId: 'user-1' });
+    const { engine } = fakeSyncEngine({ issues: 1 });
+    render(
+      <StaticLocalData db={db} engine={engine}>
+        <SyncIndicator />
+      </StaticLocalData>,
+    );
+    const button = screen.getByRole('button', { name: /^Sync status/ });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync issues (1)' }));
+    expect(await screen.findByRole('dialog', { name: 'Sync issues' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sync issues' })).toBeNull());
+    expect(document.activeElement).toBe(button);
+    db.close();
+  });
+
   it('tells a screen reader when the device goes offline, comes back, and everything waiting is sent', () => {
     const db = openSyncDb({ companyId: 'company-indicator-live', userId: 'user-1' });
     const { engine, set } = fakeSyncEngine({});

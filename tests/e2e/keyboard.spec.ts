@@ -125,12 +125,16 @@ class Walk {
       await expectFocusVisible(this.page, this.problems);
       if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
     }
-    throw new Error(`${String(target)} not reached in ${max} presses of Tab`);
+    throw new Error(
+      `${String(target)} not reached in ${max} presses of Tab; focus is on ${await describeFocus(this.page)}`,
+    );
   }
 
   /** The focused element, checked as a Tab stop would be. */
   async at(target: Locator) {
     await expect(target).toBeFocused();
+    // A list is placed once measured (Radix first draws it off screen): judged where a person sees it.
+    await expect(target).toBeInViewport();
     this.previous = await describeFocus(this.page);
     this.same = 0;
     await expectFocusVisible(this.page, this.problems);
@@ -245,6 +249,7 @@ for (const size of SIZES) {
     await page.keyboard.type('Miguel');
     await walk.at(page.getByRole('option', { name: /^Miguel/ }));
     await page.keyboard.press('Enter');
+    await walk.at(assignee);
     await expect(assignee).toHaveText(/Miguel/);
     await walk.tabTo(create.getByLabel('Due date'), { max: 1 });
     await page.keyboard.type(typedDate(today));
@@ -299,6 +304,11 @@ for (const size of SIZES) {
     await walk.tabTo(tick, { back: true, max: 1 });
     await page.keyboard.press('Space');
     await expect(tick).toBeChecked();
+    // Its toast is awaited before the panel opens: a toast that appears over an open popover or dialog
+    // takes the next Escape for itself (Radix layers), which the report lists as not fixed here.
+    await expect(
+      page.getByRole('region', { name: /^Notifications \(/ }).getByText('Task completed!'),
+    ).toBeVisible();
 
     // Notifications: the panel opens on Enter, Mark All as Read, Escape back to the bell.
     const bell = page.getByRole('button', { name: /^Notifications/ });

@@ -382,12 +382,8 @@ test.describe('accessibility (axe-core, headings)', () => {
       page.getByRole('button', { name: 'Add Task' }),
       /^Create New Subcontractor Task/,
     );
-    await tab(audit, page, '/subs', 'Weekly View', () =>
-      page.getByRole('tabpanel').getByRole('heading').first(),
-    );
-    await tab(audit, page, '/subs', 'By Projects', () =>
-      page.getByRole('tabpanel').getByRole('heading').first(),
-    );
+    for (const name of ['Weekly View', 'By Projects', 'Daily Tasks', 'Milestones'])
+      await tab(audit, page, '/subs', name, () => page.getByRole('tabpanel').getByRole('heading').first());
     audit.expectNone();
   });
 
@@ -461,7 +457,7 @@ test.describe('accessibility (axe-core, headings)', () => {
     audit.expectNone();
   });
 
-  test('manager: change orders, Project Logs filters and errors, task History, the Assign dialog', async ({
+  test('manager: change orders, Project Logs filters and errors, task History, the Assign and Remove dialogs', async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -557,12 +553,6 @@ test.describe('accessibility (axe-core, headings)', () => {
       /^Remove /,
       'alertdialog',
     );
-    await tab(audit, page, '/subs', 'Daily Tasks', () =>
-      page.getByRole('tabpanel').getByRole('heading').first(),
-    );
-    await tab(audit, page, '/subs', 'Milestones', () =>
-      page.getByRole('tabpanel').getByRole('heading').first(),
-    );
     audit.expectNone();
   });
 
@@ -570,43 +560,29 @@ test.describe('accessibility (axe-core, headings)', () => {
     const audit = new Audit(page);
     await signIn(page, 'root@sitecommand.test');
     await visit(audit, page, 'rbac');
-    await tab(audit, page, '/rbac', 'Roles', () => page.getByRole('list', { name: 'Roles' }));
-    await dialog(
-      audit,
-      page,
-      '/rbac Roles',
-      page.getByRole('button', { name: 'Create Role' }),
-      'Create Role',
-    );
-    await dialog(
-      audit,
-      page,
-      '/rbac Roles',
-      page.getByRole('button', { name: /^Edit role / }).first(),
-      'Edit Role',
-    );
-    await tab(audit, page, '/rbac', 'Companies', () => page.getByRole('list', { name: 'Companies' }));
-    await dialog(
-      audit,
-      page,
-      '/rbac Companies',
-      page.getByRole('button', { name: 'Add Company' }),
-      'Add Company',
-    );
-    await dialog(
-      audit,
-      page,
-      '/rbac Companies',
-      page.getByRole('button', { name: /^Edit / }).first(),
-      'Edit Company',
-    );
-    await dialog(
-      audit,
-      page,
-      '/rbac Companies',
-      page.getByRole('button', { name: /^View users of / }).first(),
-      /^Users of /,
-    );
+    // Each tab, then the dialogs its buttons open: [button, dialog].
+    const dialogsOf: [string, [string | RegExp, string | RegExp][]][] = [
+      [
+        'Roles',
+        [
+          ['Create Role', 'Create Role'],
+          [/^Edit role /, 'Edit Role'],
+        ],
+      ],
+      [
+        'Companies',
+        [
+          ['Add Company', 'Add Company'],
+          [/^Edit /, 'Edit Company'],
+          [/^View users of /, /^Users of /],
+        ],
+      ],
+    ];
+    for (const [name, opens] of dialogsOf) {
+      await tab(audit, page, '/rbac', name, () => page.getByRole('list', { name }));
+      for (const [button, title] of opens)
+        await dialog(audit, page, `/rbac ${name}`, page.getByRole('button', { name: button }).first(), title);
+    }
     await tab(audit, page, '/rbac', 'Permissions', () => page.getByRole('region').first());
     audit.expectNone();
   });

@@ -4,7 +4,8 @@
 // mutation (a push of size 1) and removes each entry from the outbox on its own. Each round queues 1,000
 // fresh mutations on both devices (not timed: 500 task creates, 400 renames of them, 100 deletes), then
 // times the drain; rounds interleave the two, after a warm-up; the median is reported.
-// Budget (DESIGN.md section 11): <= 400 ms and >= 20x faster than the naive replayer.
+// Budget (DESIGN.md section 11): <= 400 ms and >= 20x faster than the naive replayer, in Chromium
+// (bench/web-sync.ts). This Node run is reported beside it without PASS/MISSED.
 // Run alone with `node --import tsx bench/b12-drain.ts`, or from bench/run.ts as runB12().
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -255,25 +256,27 @@ export async function runB12(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     const rows: SummaryRow[] = [
       {
         budget: 'B12',
-        what: `drain ${MUTATIONS} queued mutations (push + pull), ms`,
+        what: `Node (fake-indexeddb): drain ${MUTATIONS} queued mutations (push + pull), ms`,
         measured: fmt(engineMs, 0),
         comparator: '-',
         ratio: '-',
-        limit: `<= ${BUDGET_MS}`,
-        pass: engineMs <= BUDGET_MS,
+        // DESIGN.md section 11 sets B12 in Chromium (the Chromium rows carry PASS/MISSED); this Node run
+        // on fake-indexeddb shows the engine's own cost without the browser, for reading a Chromium miss.
+        limit: `(<= ${BUDGET_MS} in Chromium)`,
+        pass: null,
       },
       {
         budget: 'B12',
-        what: 'drain speed-up vs one awaited POST per mutation',
+        what: 'Node (fake-indexeddb): drain speed-up vs one awaited POST per mutation',
         measured: `${fmt(engineMs, 0)} ms`,
         comparator: `${fmt(naiveMs, 0)} ms`,
         ratio: `${fmt(speedup, 1)}x`,
-        limit: `>= ${BUDGET_RATIO}x`,
-        pass: speedup >= BUDGET_RATIO,
+        limit: `(>= ${BUDGET_RATIO}x in Chromium)`,
+        pass: null,
       },
       {
         budget: 'B12',
-        what: 'push phase only (until the first pull), ms',
+        what: 'Node: push phase only (until the first pull), ms',
         measured: fmt(enginePushMs, 0),
         comparator: `${fmt(naiveMs, 0)} ms`,
         ratio: `${fmt(naiveMs / enginePushMs, 1)}x`,
@@ -282,7 +285,7 @@ export async function runB12(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       },
       {
         budget: 'B12',
-        what: 'of the drain: a request in flight / device work alone, ms',
+        what: 'Node: of the drain, a request in flight / device work alone, ms',
         measured: `${fmt(engineHttpMs, 0)} / ${fmt(engineMs - engineHttpMs, 0)}`,
         comparator: '-',
         ratio: '-',

@@ -5,14 +5,13 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { recordProblems } from './support/watch-page.ts';
+import { recordProblems, signInByApi } from './support/watch-page.ts';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 10, Crew Dashboard: a crew member's day offline. Cold start with no network, tick a task off and
 // ask to move another, reconnect, the server has both; a manager approves on another device and the crew
 // member's device shows the task's new due date.
 
-const PASSWORD = 'sitecommand-demo';
 const baseURL = () => test.info().project.use.baseURL ?? 'http://localhost:3112';
 const origin = () => new URL(baseURL()).origin;
 
@@ -38,15 +37,6 @@ let offline = false;
 
 function watchConsole(page: Page, problems: string[]) {
   recordProblems(page, problems, (msg) => offline && OFFLINE_NOISE.test(msg.text()));
-}
-
-async function signIn(api: APIRequestContext, email: string) {
-  // The API checks Origin on writes; a browser's own fetch would send the app's origin.
-  const res = await api.post('/api/auth/login', {
-    headers: { origin: origin() },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
 }
 
 async function serverTasks(api: APIRequestContext): Promise<ServerTask[]> {
@@ -103,7 +93,7 @@ test('offline from a cold start: tick a task off and request a change; the serve
   test.setTimeout(150_000);
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page.request, 'crew@summit.test');
+  await signInByApi(page.request, 'crew@summit.test');
   const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
   await page.goto('/crew');
   await expect(page.getByRole('heading', { level: 1, name: 'Crew Dashboard' })).toBeVisible();
@@ -194,7 +184,7 @@ test('offline from a cold start: tick a task off and request a change; the serve
 
   // A manager approves on another device.
   const manager = await playwrightRequest.newContext({ baseURL: baseURL() });
-  await signIn(manager, 'manager@summit.test');
+  await signInByApi(manager, 'manager@summit.test');
   const decided = await manager.patch(`/api/schedule-changes/${change?.id}`, {
     headers: { origin: origin() },
     data: { status: 'approved' },
@@ -219,7 +209,7 @@ test('on a phone: nothing scrolls sideways, tap targets are 44 px, the dialog fi
   const page = await context.newPage();
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page.request, 'crew@summit.test');
+  await signInByApi(page.request, 'crew@summit.test');
   await page.goto('/crew');
   const today = region(page, "Today's Tasks");
   await expect(today.getByRole('article').first()).toBeVisible({ timeout: 30_000 });

@@ -1,12 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cutNetwork, OFFLINE_NOISE, restoreNetwork } from './support/network.ts';
+import { signInByApi } from './support/watch-page.ts';
 
 // A crew member signs in on a new phone with a weak signal (sync/SPEC.md C10, C21, L4): the first download
 // takes several pages, the server fails part-way, the tab is opened again, the connection drops, and it
 // comes back. Every screen says the download is unfinished (with how far it got) and that it goes on;
 // none shows an empty state or "All sent" over part of the data; the download ends equal to the API.
 
-const PASSWORD = 'sitecommand-demo';
 const PHONE = { width: 390, height: 844 };
 /** Spec 01 section 2: a seeded active project of Summit Builders. */
 const SEEDED = 'Riverside Medical Office Building';
@@ -23,15 +23,6 @@ const FALSE_TEXTS = [
 
 // The first download needs no service worker; without one, every request of the page meets the routes.
 test.use({ viewport: PHONE, serviceWorkers: 'block' });
-
-async function signIn(page: Page, email: string) {
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 test('a first download cut part-way says it is unfinished and goes on, then ends equal to the API', async ({
   context,
@@ -76,7 +67,7 @@ test('a first download cut part-way says it is unfinished and goes on, then ends
       throw new Error(`console error: ${m.text()}`);
   });
 
-  await signIn(page, 'crew@summit.test');
+  await signInByApi(page, 'crew@summit.test');
   await page.goto('/projects');
   const gate = page.getByTestId('first-download');
   const word = page.getByTestId('sync-word');

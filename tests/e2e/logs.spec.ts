@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { recordProblems } from './support/watch-page.ts';
+import { recordProblems, signInByApi } from './support/watch-page.ts';
 import sharp from 'sharp';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 11, Project Logs, on a phone and offline from a cold start: a log with 3 photos is written and
 // edited with no network, survives closing the app, and reaches the server with its photos once online.
 
-const PASSWORD = 'sitecommand-demo';
 const PHONE = { width: 390, height: 844 };
 /** A seeded project of Summit Builders (api/db/seed). */
 const SEEDED_PROJECT = 'Riverside Medical Office Building';
@@ -37,16 +36,6 @@ function watchConsole(page: Page, problems: string[]) {
     (msg) =>
       (offline && OFFLINE_NOISE.test(msg.text())) || /\/api\/photos\/[^/]+\/file$/.test(msg.location().url),
   );
-}
-
-async function signIn(page: Page, email: string) {
-  // The API checks Origin on writes; a browser's own fetch would send the app's origin.
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3115').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
 }
 
 async function serverLogs(request: APIRequestContext): Promise<ServerLog[]> {
@@ -101,7 +90,7 @@ test('offline from a cold start: a log with 3 photos, edited, kept across a rest
   test.setTimeout(150_000);
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await page.goto('/logs');
   await expect(page.getByRole('heading', { level: 1, name: 'Project Logs' })).toBeVisible();
   // The seeded logs arrive with the first download; then the service worker must hold the app shell.

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cutNetwork, restoreNetwork } from './support/network.ts';
+import { signInByApi } from './support/watch-page.ts';
 
 // Issue 9 items 4, 6, 8, 9 and 10 on a phone (390x844): what waits to sync is visible, the first download
 // never shows an empty state, every tap target is at least 44x44 px, route guards follow the menu, and a
@@ -12,16 +13,6 @@ const SEEDED = 'Riverside Medical Office Building';
 const EMPTY_TEXTS = ['No active projects', 'No completed projects', 'No projects yet'];
 
 test.use({ viewport: PHONE });
-
-async function signIn(page: Page, email: string) {
-  // The API checks Origin on writes; a browser's own fetch would send the app's origin.
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3116').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -154,7 +145,7 @@ test.describe('tap targets at 390x844', () => {
     test(`${email}: every screen, the menu and the /projects dialogs have no target under 44 px`, async ({
       page,
     }) => {
-      await signIn(page, email);
+      await signInByApi(page, email);
       await openProjects(page);
       for (const path of SIGNED_IN_ROUTES) {
         await page.goto(path);
@@ -231,7 +222,7 @@ test.describe('tap targets at 390x844', () => {
 test('the Create Log dialog shows its buttons whole: the Add tag icon is not squeezed beside the tag field', async ({
   page,
 }) => {
-  await signIn(page, 'crew@summit.test');
+  await signInByApi(page, 'crew@summit.test');
   await page.goto('/logs');
   await page.getByRole('button', { name: 'Create Log' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Project Log' });
@@ -242,7 +233,7 @@ test('the Create Log dialog shows its buttons whole: the Add tag icon is not squ
 });
 
 test('the top bar shows the whole company name and the first name; no sideways scroll', async ({ page }) => {
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   await openProjects(page);
   const company = page.getByTestId('company-name');
   await expect(company).toHaveText('Summit Builders');
@@ -265,7 +256,7 @@ test('the top bar shows the whole company name and the first name; no sideways s
 });
 
 test('closing a dialog opened from a card returns focus to the button that opened it', async ({ page }) => {
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   await openProjects(page);
   for (const label of ['Edit project', 'Delete project']) {
     const opener = card(page, SEEDED).getByRole('button', { name: label });
@@ -282,7 +273,7 @@ test('a dialog closed by a tap gives focus back without leaving a tooltip over t
 }) => {
   // The page's clock, so the tooltip's 700 ms open delay can be run out without a fixed wait.
   await page.clock.install();
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   await openProjects(page);
   const opener = card(page, SEEDED).getByRole('button', { name: 'Edit project' });
   await opener.click();
@@ -307,7 +298,7 @@ test('offline on a phone: the header counts the waiting change and the edited ca
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openProjects(page);
   await expect(page.getByTestId('pending-count')).toHaveCount(0);
   await expect(card(page, SEEDED).getByText('Waiting to sync')).toHaveCount(0);
@@ -332,7 +323,7 @@ test('offline on a phone: the header counts the waiting change and the edited ca
 });
 
 test('online, a saved change gets the usual toast, not the offline one', async ({ page }) => {
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   await openProjects(page);
   await page.getByRole('button', { name: 'New Project' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Project' });
@@ -364,7 +355,7 @@ test('a new device on a slow network shows download progress, never an empty sta
     }).observe(document, { subtree: true, childList: true, characterData: true });
   }, EMPTY_TEXTS);
 
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   await page.goto('/projects');
   await expect(page.getByTestId('first-download')).toContainText('Downloading your data', {
     timeout: 10_000,
@@ -378,7 +369,7 @@ test('a new device on a slow network shows download progress, never an empty sta
 test('a subcontractor typing /projects sees Access Denied, as on every screen its menu lacks', async ({
   page,
 }) => {
-  await signIn(page, 'sub@summit.test');
+  await signInByApi(page, 'sub@summit.test');
   await page.goto('/projects');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add task' })).toHaveCount(0);
@@ -438,7 +429,7 @@ function buttonsUnder(page: Page, box: { x: number; y: number; width: number; he
 test("a photo upload error's toast leaves the Upload dialog's Cancel (and every other button) uncovered", async ({
   page,
 }) => {
-  await signIn(page, 'crew@summit.test');
+  await signInByApi(page, 'crew@summit.test');
   await page.goto('/photos');
   await page.getByRole('button', { name: 'Upload Photos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
@@ -476,7 +467,7 @@ test('the top bar tells syncing from all sent by sight on a phone, at 44 px and 
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openProjects(page);
   const indicator = page.getByTestId('sync-indicator');
   // innerText: only what is rendered, so a word hidden on a phone would not count.

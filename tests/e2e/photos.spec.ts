@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { recordProblems } from './support/watch-page.ts';
+import { recordProblems, signInByApi } from './support/watch-page.ts';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
@@ -10,7 +10,6 @@ import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts'
 // (<= 1 MB, <= 2560 px), with the device's sha256, the capture time and no location. A blob-lane failure
 // (the first PUT fails) blocks nothing and the photo lands on a retry.
 
-const PASSWORD = 'sitecommand-demo';
 const PHONE = { width: 390, height: 844 };
 const SEEDED = 'Riverside Medical Office Building';
 const TAKEN = '2026:05:04 07:12:09';
@@ -36,15 +35,6 @@ function watchConsole(page: Page, problems: string[]) {
     problems,
     (msg) => (offline && OFFLINE_NOISE.test(msg.text())) || /status of 500/.test(msg.text()),
   );
-}
-
-async function signIn(page: Page, email: string) {
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3114').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
 }
 
 /** A 12 MP JPEG like a phone's (4000x3000, textured, ~4 MB) with a capture time and a GPS position. */
@@ -132,7 +122,7 @@ test('offline from a cold start: 10 photos of 12 MP are kept on the phone and la
   );
   for (const f of files) expect(f.buffer.byteLength).toBeLessThanOrEqual(10_485_760);
 
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   await page.goto('/photos');
   await expect(page.getByRole('heading', { level: 1, name: 'Photo Gallery' })).toBeVisible({
     timeout: 20_000,
@@ -267,7 +257,7 @@ test('the camera button on a project card opens Upload New; a turned photo lands
   const problems: string[] = [];
   watchConsole(page, problems);
   const stamp = `R${Date.now()}`;
-  await signIn(page, 'crew@summit.test');
+  await signInByApi(page, 'crew@summit.test');
   await page.goto('/projects');
   const card = page.getByRole('article', { name: SEEDED });
   await expect(card).toBeVisible({ timeout: 20_000 });
@@ -324,7 +314,7 @@ test('the camera button on a project card opens Upload New; a turned photo lands
 test('the compression worker and the fallback library are served by the app and precached', async ({
   page,
 }) => {
-  await signIn(page, 'crew@summit.test');
+  await signInByApi(page, 'crew@summit.test');
   await page.goto('/photos');
   await expect(page.getByRole('heading', { level: 1, name: 'Photo Gallery' })).toBeVisible({
     timeout: 20_000,

@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { recordProblems } from './support/watch-page.ts';
+import { recordProblems, signInByApi } from './support/watch-page.ts';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 5 item 7, offline: create, edit and delete with no network, a cold start with no network, then the
 // server catches up once the device is back online. Playwright's setOffline does not cover the service
 // worker (DESIGN.md section 12), so the API is also aborted by route, and the `online` event is fired by hand.
 
-const PASSWORD = 'sitecommand-demo';
 interface ServerProject {
   id: string;
   name: string;
@@ -19,16 +18,6 @@ let offline = false;
 
 function watchConsole(page: Page, problems: string[]) {
   recordProblems(page, problems, (msg) => offline && OFFLINE_NOISE.test(msg.text()));
-}
-
-async function signIn(page: Page, email: string) {
-  // The API checks Origin on writes; a browser's own fetch would send the app's origin.
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
 }
 
 async function serverProjects(request: APIRequestContext): Promise<ServerProject[]> {
@@ -74,7 +63,7 @@ test('offline: create, edit and delete, a cold start with no network, then the s
   test.setTimeout(120_000);
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   await page.goto('/projects');
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(card(page, 'Riverside Medical Office Building')).toBeVisible({ timeout: 20_000 });

@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { recordProblems } from './support/watch-page.ts';
+import { recordProblems, signInByApi } from './support/watch-page.ts';
 
 // Issue 5 item 7: the Projects screen online, and two users of one company converging through sync.
-
-const PASSWORD = 'sitecommand-demo';
 
 interface ServerProject {
   id: string;
@@ -18,16 +16,6 @@ interface ServerTask {
   title: string;
   projectId: string | null;
   assigneeId: string | null;
-}
-
-async function signIn(page: Page, email: string) {
-  // The API checks Origin on writes; a browser's own fetch would send the app's origin.
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
 }
 
 async function openProjects(page: Page) {
@@ -72,7 +60,7 @@ test.describe('Projects screen online', () => {
   }) => {
     const problems: string[] = [];
     recordProblems(page, problems);
-    await signIn(page, 'admin@summit.test');
+    await signInByApi(page, 'admin@summit.test');
     await openProjects(page);
 
     const name = `Online Depot ${Date.now()}`;
@@ -176,7 +164,7 @@ test.describe('Projects screen online', () => {
   }) => {
     const problems: string[] = [];
     recordProblems(page, problems);
-    await signIn(page, 'manager@summit.test');
+    await signInByApi(page, 'manager@summit.test');
     await openProjects(page);
 
     const projects = await serverProjects(page.request);
@@ -225,8 +213,8 @@ test('two users of one company see each other’s project changes after sync', a
     const manager = await contextB.newPage();
     recordProblems(admin, problems);
     recordProblems(manager, problems);
-    await signIn(admin, 'admin@summit.test');
-    await signIn(manager, 'manager@summit.test');
+    await signInByApi(admin, 'admin@summit.test');
+    await signInByApi(manager, 'manager@summit.test');
     await openProjects(admin);
     await openProjects(manager);
 
@@ -267,7 +255,7 @@ test('cards out of view are not rendered until scrolled to, then show whole and 
   const problems: string[] = [];
   recordProblems(page, problems);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openProjects(page);
   const cards = page.getByRole('article');
   const first = cards.first();

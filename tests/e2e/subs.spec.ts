@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { recordProblems } from './support/watch-page.ts';
+import { recordProblems, signInByApi } from './support/watch-page.ts';
 import {
   boardOverview,
   dailyTasks,
@@ -54,14 +54,6 @@ function watchConsole(page: Page, problems: string[]) {
 }
 
 const origin = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
-
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin: origin() },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function get<T>(request: APIRequestContext, url: string): Promise<T> {
   const res = await request.get(url);
@@ -190,7 +182,7 @@ test('the six tabs equal what the API gives, online and offline after a cold sta
   test.setTimeout(120_000);
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openBoard(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -222,7 +214,7 @@ test('a manager creates a subcontractor task and puts a subcontractor on a proje
   test.setTimeout(90_000);
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openBoard(page);
   const users = await get<ApiUser[]>(page.request, '/api/users');
   const sub = users.find((u) => u.email === 'sub@summit.test')!;
@@ -283,7 +275,7 @@ test('a subcontractor sees only the tasks of its assigned projects', async ({ pa
   test.setTimeout(90_000);
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page, 'sub@summit.test');
+  await signInByApi(page, 'sub@summit.test');
   await openBoard(page);
   const board = await fromApi(page.request);
   const assignments = await get<ApiAssignment[]>(page.request, '/api/subcontractor-assignments');
@@ -328,7 +320,7 @@ test('a manager takes a subcontractor off a project after confirming', async ({ 
   test.setTimeout(90_000);
   const problems: string[] = [];
   watchConsole(page, problems);
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openBoard(page);
   const users = await get<ApiUser[]>(page.request, '/api/users');
   const sub = users.find((u) => u.email === 'sub@summit.test')!;
@@ -369,7 +361,7 @@ test('phone: the board fits 390 px with 44 px tap targets', async ({ browser }) 
     baseURL: test.info().project.use.baseURL,
   });
   const page = await context.newPage();
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openBoard(page);
   for (const tab of [
     'Overview',

@@ -6,7 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { recordProblems } from './support/watch-page.ts';
+import { recordProblems, signInByApi } from './support/watch-page.ts';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
 
 // Issue 9, proof (a) and (b): two devices, the admin online on a desktop and the manager offline. An edit
@@ -14,7 +14,6 @@ import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts'
 // listed in the record's History and restored from there on both devices. Playwright's setOffline does not
 // cover the service worker (DESIGN.md section 12): the API is also aborted by route and `online` is fired.
 
-const PASSWORD = 'sitecommand-demo';
 interface ServerProject {
   id: string;
   name: string;
@@ -37,14 +36,6 @@ function watchConsole(page: Page, problems: string[]) {
 }
 
 const origin = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
-
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin: origin() },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function serverProject(request: APIRequestContext, id: string): Promise<ServerProject | undefined> {
   const res = await request.get('/api/projects');
@@ -90,8 +81,8 @@ async function twoDevices(browser: Browser, problems: string[]) {
   const manager = await managerContext.newPage();
   watchConsole(admin, problems);
   watchConsole(manager, problems);
-  await signIn(admin, 'admin@summit.test');
-  await signIn(manager, 'manager@summit.test');
+  await signInByApi(admin, 'admin@summit.test');
+  await signInByApi(manager, 'manager@summit.test');
   const name = `Trust Yard ${Date.now()}`;
   const created = await admin.request.post('/api/projects', {
     headers: { origin: origin() },

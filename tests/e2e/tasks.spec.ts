@@ -1,10 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OFFLINE_NOISE, cutNetwork, restoreNetwork } from './support/network.ts';
+import { signInByApi } from './support/watch-page.ts';
 
 // Issue 10, Task Management (/tasks): the tiles against the API, each filter and shortcut, filters in the
 // URL, bulk status change offline from a cold start arriving as ONE push, and a phone pass.
-
-const PASSWORD = 'sitecommand-demo';
 
 interface ApiTask {
   id: string;
@@ -18,14 +17,6 @@ interface ApiTask {
 }
 
 const origin = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').origin;
-
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin: origin() },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function apiTasks(request: APIRequestContext): Promise<ApiTask[]> {
   const res = await request.get('/api/tasks');
@@ -74,7 +65,7 @@ function dayIn(instant: Date, timeZone: string): string {
 }
 
 test('the tiles equal what GET /api/tasks returns', async ({ page }) => {
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   const user = (await (await page.request.get('/api/auth/user')).json()) as { companyTimeZone: string };
   await openTasks(page);
   const tasks = await apiTasks(page.request);
@@ -97,7 +88,7 @@ test('the tiles equal what GET /api/tasks returns', async ({ page }) => {
 });
 
 test('each filter narrows the list, lives in the URL, and survives a reload', async ({ page }) => {
-  await signIn(page, 'admin@summit.test');
+  await signInByApi(page, 'admin@summit.test');
   const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
   await openTasks(page);
   const tasks = await apiTasks(page.request);
@@ -171,7 +162,7 @@ test('each filter narrows the list, lives in the URL, and survives a reload', as
 test('shortcuts: Ctrl+N, Ctrl+F, and E / S on the single selected task (not while typing)', async ({
   page,
 }) => {
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   await openTasks(page);
   await expect(page.getByText('⌘F focuses search')).toBeVisible();
   await expect(rows(page).first()).toBeVisible({ timeout: 20_000 });
@@ -218,7 +209,7 @@ test('offline from a cold start: a bulk status change of 20 tasks arrives as ONE
   const problems: string[] = [];
   let offline = false;
   page.on('pageerror', (err) => problems.push(err.message));
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   const stamp = `Bulk${Date.now()}`;
   for (let i = 1; i <= 20; i += 1) {
     const res = await page.request.post('/api/tasks', {
@@ -285,7 +276,7 @@ test('offline from a cold start: a bulk status change of 20 tasks arrives as ONE
 test('phone (390x844): no sideways scroll, tap targets of at least 44 px', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
-  await signIn(page, 'crew@summit.test');
+  await signInByApi(page, 'crew@summit.test');
   await openTasks(page);
   await expect(rows(page).first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Bulk Edit' }).click();
@@ -319,7 +310,7 @@ test('phone (390x844): no sideways scroll, tap targets of at least 44 px', async
 test('phone: a long project name ends in "…" inside the screen, in both views', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
-  await signIn(page, 'manager@summit.test');
+  await signInByApi(page, 'manager@summit.test');
   const stamp = `Long${Date.now()}`;
   const project = await page.request.post('/api/projects', {
     headers: { origin: origin() },

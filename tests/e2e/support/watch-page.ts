@@ -1,4 +1,4 @@
-import { expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'sitecommand-demo';
 
@@ -59,4 +59,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+/**
+ * Signs in through the API, as the app's own fetch would (the API checks Origin on writes): the session
+ * cookie lands in the page's context (or the request context given), without going through the form.
+ */
+export async function signInByApi(
+  target: Page | APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const request = 'request' in target ? target.request : target;
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const res = await request.post('/api/auth/login', { headers: { origin }, data: { email, password } });
+  expect(res.status()).toBe(200);
 }

@@ -27,8 +27,13 @@ export function useFirstDownload(): FirstDownload {
   // What the download has brought, kept with its cursor (SPEC C10): a tab opened again after a cut goes on
   // from it rather than from 0. This session's count is the same or smaller, save after a reset emptied
   // the mirror; the larger is shown, so the number never goes back while the user watches.
+  // Read only while the download is not known to be done: after it, every sync cycle writes the state,
+  // and nothing here shows the count any more.
   const db = useSyncDb();
-  const kept = useLiveQuery(async () => (await db.meta.get('state'))?.downloadedRows ?? 0, [db]);
+  const kept = useLiveQuery(
+    async () => (done === true ? 0 : ((await db.meta.get('state'))?.downloadedRows ?? 0)),
+    [db, done],
+  );
   const rows = Math.max(kept ?? 0, status.rowsDownloaded);
   return { done, rows, online: status.online, problem: downloadProblem(status) };
 }

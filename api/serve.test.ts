@@ -7,6 +7,8 @@ import { createTestApp, ORIGIN } from './test-utils.ts';
 import { createApp } from './app.ts';
 import { ConfigError } from './env.ts';
 import { staticApp, startServer } from './serve.ts';
+import { io } from './db/op.ts';
+import { valueStmt } from './db/sql.ts';
 
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((f) => f()));
@@ -59,6 +61,27 @@ describe('shutdown', () => {
     await server.close();
     expect(server.database.open).toBe(false);
     await ended;
+  });
+});
+
+describe('the start-up repair', () => {
+  it('[W21] a start deletes the communications and change orders a deleted project left behind', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    // A database from before e1a245c: a project deleted, its requests live.
+    const [project] = await t.query<{ id: string }>(
+      `SELECT project_id AS id FROM change_orders WHERE deleted_at IS NULL AND status = 'pending' LIMIT 1`,
+    );
+    await t.exec('UPDATE projects SET deleted_at = ? WHERE id = ?', [new Date().toISOString(), project!.id]);
+    t.db.$client.close();
+    const server = await startServer({ ...t.env, PORT: 0, PUBLIC_ORIGIN: ORIGIN }, { log: () => {} });
+    const live = valueStmt<number>(
+      `SELECT (SELECT count(*) FROM communications WHERE project_id = ? AND deleted_at IS NULL)
+        + (SELECT count(*) FROM change_orders WHERE project_id = ? AND deleted_at IS NULL)`,
+    );
+    const left = await server.database.read((c) => io(c.sql.get(live, [project!.id, project!.id])));
+    await server.close();
+    expect(left).toBe(0);
   });
 });
 

@@ -19,6 +19,7 @@ import { openBlobStore } from './storage/index.ts';
 import { DatabaseLoginLimiter, LoginLimiter } from './auth/rate-limit.ts';
 import { eventStreams } from './sync/events.ts';
 import { startSyncRetention } from './sync/horizon.ts';
+import { repairDeletedProjects } from './mutators/repair.ts';
 
 const DIST = path.resolve('dist');
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -146,6 +147,9 @@ export async function startServer(
     log(`Seeded demo data. Sign in with any of these (password "${DEMO_PASSWORD}"):`);
     for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(24)} ${a.role.padEnd(14)} ${a.company}`);
   }
+  // Databases from before deleting a project took its communications and change orders with it (W21).
+  const repaired = await repairDeletedProjects(database);
+  if (repaired) log(`Deleted what ${repaired} deleted project(s) had left behind.`);
   const stopRetention = startSyncRetention(database, { also: [purgeExpiredSessions] });
   const app = createApp(
     {

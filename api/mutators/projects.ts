@@ -115,12 +115,12 @@ export function* updateProject(ctx: MutationContext, id: string, input: unknown)
 }
 
 /**
- * Deletes (tombstones) a project with its tasks, logs, photos, their schedule changes, communications and
- * change orders in the caller's transaction, as the delete dialog promises. Each tombstone gets its own version so pull sends it.
+ * Deletes (tombstones) what hangs off a project: its tasks and their schedule changes, logs, photos,
+ * communications and change orders, each tombstone with its own version so pull sends it, and settles the
+ * notifications about those change orders. Only live rows are touched, so a second call changes nothing.
+ * The one rule for what goes with a project: `deleteProject` and the start-up repair both run it.
  */
-export function* deleteProject(ctx: MutationContext, id: string) {
-  requirePermission(ctx, 'projects:delete');
-  const project = yield* findVisibleProject(ctx, ctx.user, id);
+export function* deleteProjectContents(ctx: MutationContext, id: string) {
   const taskIds = yield* liveIdsOn(ctx, tasks, id);
   const changeIds = taskIds.length
     ? (yield* io(
@@ -145,30 +145,31 @@ export function* deleteProject(ctx: MutationContext, id: string) {
   yield* tombstone(ctx, 'change_orders', changeOrderIds);
   // Nobody is left to act on "Change order to review" about a request that went with its project.
   for (const orderId of changeOrderIds) yield* settleNotificationsAbout(ctx, 'change_order', orderId);
+  return {
+    tasks: taskIds.length,
+    logs: logIds.length,
+    photos: photoIds.length,
+    scheduleChanges: changeIds.length,
+    communications: communicationIds.length,
+    changeOrders: changeOrderIds.length,
+  };
+}
+
+/**
+ * Deletes (tombstones) a project with everything on it (`deleteProjectContents`) in the caller's
+ * transaction, as the delete dialog promises.
+ */
+export function* deleteProject(ctx: MutationContext, id: string) {
+  requirePermission(ctx, 'projects:delete');
+  const project = yield* findVisibleProject(ctx, ctx.user, id);
+  const deleted = yield* deleteProjectContents(ctx, id);
   yield* tombstone(ctx, 'projects', [id]);
   yield* recordActivity(ctx, {
     actionType: 'project_deleted',
     description: `Deleted project ${project.name}`,
     entityType: 'project',
     entityId: id,
-    metadata: {
-      tasks: taskIds.length,
-      logs: logIds.length,
-      photos: photoIds.length,
-      scheduleChanges: changeIds.length,
-      communications: communicationIds.length,
-      changeOrders: changeOrderIds.length,
-    },
+    metadata: deleted,
   });
-  return {
-    id,
-    deleted: {
-      tasks: taskIds.length,
-      logs: logIds.length,
-      photos: photoIds.length,
-      scheduleChanges: changeIds.length,
-      communications: communicationIds.length,
-      changeOrders: changeOrderIds.length,
-    },
-  };
+  return { id, deleted };
 }

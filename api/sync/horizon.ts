@@ -5,7 +5,11 @@ import { rowsStmt, valueStmt, type Stmt } from '../db/sql.ts';
 // Children first: deleting a parent cascades to its children, which must be counted in the horizon too.
 const PURGE_ORDER = ['schedule_changes', 'photos', 'project_logs', 'tasks', 'projects'] as const;
 
-/** Highest version among the rows a purge removes, cascades included (rows whose parent goes). */
+/**
+ * Highest version among the rows a purge removes, cascades included (rows whose parent goes). A deleted
+ * project's communications and change orders go only with it (W15), and may have been tombstoned after it
+ * (the start-up repair, W21): their versions count too, or a device that missed them would keep them.
+ */
 const HORIZON_SQL = `SELECT max(v) FROM (
   SELECT max(version) AS v FROM projects WHERE company_id = @company AND deleted_at < @before
   UNION ALL SELECT max(version) FROM tasks WHERE company_id = @company
@@ -14,6 +18,10 @@ const HORIZON_SQL = `SELECT max(v) FROM (
     AND (deleted_at < @before OR project_id IN (${purged('projects')}))
   UNION ALL SELECT max(version) FROM photos WHERE company_id = @company
     AND (deleted_at < @before OR project_id IN (${purged('projects')}))
+  UNION ALL SELECT max(version) FROM communications WHERE company_id = @company
+    AND project_id IN (${purged('projects')})
+  UNION ALL SELECT max(version) FROM change_orders WHERE company_id = @company
+    AND project_id IN (${purged('projects')})
   UNION ALL SELECT max(version) FROM schedule_changes WHERE company_id = @company
     AND (deleted_at < @before OR task_id IN (${purged('tasks')})
       OR task_id IN (SELECT id FROM tasks WHERE project_id IN (${purged('projects')})))

@@ -566,6 +566,58 @@ describe('failures', () => {
   });
 });
 
+describe('stopping (sign-out)', () => {
+  it('[C22] after stop() nothing more is sent: not the rest of a download, nor a cycle a poke, a timer or a write asks for', async () => {
+    const account = await s.account(MANAGER);
+    const inner = cookieFetch(account.cookie, s.t.env.PUBLIC_ORIGIN);
+    const listeners: ((e: { data: string }) => void)[] = [];
+    let streamOpen = false;
+    const eventSource = () => {
+      streamOpen = true;
+      return {
+        addEventListener: (_type: string, l: (typeof listeners)[0]) => listeners.push(l),
+        close: () => {
+          streamOpen = false;
+        },
+      };
+    };
+    const timers = manualTimers();
+    const sentAfterStop: string[] = [];
+    let stopping: Promise<void> | null = null;
+    let pulls = 0;
+    const d = await newDevice(s, MANAGER, {
+      eventSource,
+      timers,
+      // The first download takes many pages: sign-out comes while it is on its way.
+      pullLimit: 10,
+      fetch: (url, init) => {
+        if (stopping) sentAfterStop.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
+        else if (String(url).includes('/api/sync/pull') && ++pulls === 2) {
+          // Sign-out stops the engine as the second page is asked for, with a poke just in.
+          for (const l of listeners) l({ data: JSON.stringify({ version: 1_000_000 }) });
+          stopping = d.engine.stop();
+        }
+        return inner(url, init);
+      },
+    });
+    d.engine.start();
+    await until(() => stopping !== null);
+    await stopping;
+    expect(sentAfterStop).toEqual([]);
+    expect(streamOpen).toBe(false);
+    // Nothing that would start a cycle later sends anything: the periodic timer, Sync now, a local write.
+    timers.advance(120_000);
+    await d.engine.syncNow();
+    const task = await d.db.tasks.orderBy('id').first();
+    if (task) await mutate(d.db, 'tasks', 'patch', task.id, { title: 'After sign-out' });
+    timers.advance(1_000);
+    await d.engine.syncNow();
+    expect(sentAfterStop).toEqual([]);
+    // Stopping is not a failure: nothing to show in the sync status.
+    expect(d.engine.status.get().error).toBeNull();
+  });
+});
+
 describe('triggers', () => {
   it('[C18] a local write is pushed within 250 ms, and a second write does not postpone it', async () => {
     const timers = manualTimers();

@@ -116,7 +116,10 @@ export interface SyncEngineOptions {
 export interface SyncEngine {
   /** Starts the triggers (online, visibility, local writes, pokes, timer) and, once this tab holds the lock, syncs. */
   start(): void;
-  /** Stops every trigger and timer, releases the lock, and waits for a running cycle to end. */
+  /**
+   * Stops every trigger and timer and sends nothing more until `start()` (SPEC C22), releases the lock,
+   * and waits for a running cycle to end (its request already out, not the next).
+   */
   stop(): Promise<void>;
   /** Runs a cycle now (or right after the running one) and the photo lane; resolves when both are done. */
   syncNow(): Promise<void>;
@@ -234,11 +237,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let releaseLock: (() => void) | null = null;
   let events: EventSourceLike | null = null;
   let unsubscribers: (() => void)[] = [];
+  /**
+   * Set by `stop()` until the next `start()` (SPEC C22): nothing more is sent. Sign-out stops the engine
+   * just before the session ends, and a pull loop or retry going on past it only met refusals (401, 403
+   * CLIENT_BOUND). A request already out is answered under the session it was sent in and its answer kept.
+   */
+  let halted = false;
+  const fetchUnlessStopped: FetchLike = (input, init) =>
+    halted ? Promise.reject(new Error('Sync stopped')) : fetchFn(input, init);
 
   const lane = createPhotoLane({
     db,
     baseUrl,
-    fetch: fetchFn,
+    fetch: fetchUnlessStopped,
     now,
     random,
     timers,
@@ -320,7 +331,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     };
     const send = (batch: OutboxEntry[]) =>
       requestJson(
-        fetchFn,
+        fetchUnlessStopped,
         url('/api/sync/push'),
         {
           method: 'POST',
@@ -469,7 +480,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         schemaVersion: String(SCHEMA_VERSION),
       });
       const sentAt = now();
-      const request = requestJson(fetchFn, url(`/api/sync/pull?${params.toString()}`), {
+      const request = requestJson(fetchUnlessStopped, url(`/api/sync/pull?${params.toString()}`), {
         method: 'GET',
         timeoutMs,
       });
@@ -531,7 +542,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return true;
     } catch (err) {
       await stored().catch(() => {});
-      onFailure(err);
+      // Stopped: not a failure to show or to retry (the service worker must not send it either).
+      if (!halted) onFailure(err);
       return false;
     } finally {
       status.set({ pushing: false, pulling: false });
@@ -620,11 +632,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!ok) return;
       void lane.kick();
       if (started && env.isVisible() && !again) wake(intervalMs, true);
-    } while (again && leader && !paused);
+    } while (again && leader && !paused && !halted);
   }
 
   function run(): Promise<void> {
-    if (!leader || paused) return Promise.resolve();
+    if (!leader || paused || halted) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -692,6 +704,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     start() {
       if (started) return;
       started = true;
+      halted = false;
       void refreshCounts().catch(() => {});
       void readMeta(db).then((m) => {
         cursor = Math.max(cursor, m.cursor);
@@ -729,6 +742,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     async stop() {
       started = false;
+      halted = true;
       for (const u of unsubscribers) u();
       unsubscribers = [];
       clearTimer('wake');

@@ -165,7 +165,8 @@ export function LocalDataProvider({
     // Sign-out waits for a running cycle to end, but never long: a hung request must not block it.
     const stop = () => Promise.race([stopEngine(), new Promise<void>((r) => setTimeout(r, STOP_WAIT_MS))]);
     const unhook = onSignOut(stop);
-    // A 401 during sync: the session may have ended elsewhere; ask the server who we are.
+    // A 401 during sync: the session may have ended elsewhere; a 403: the role may have changed. Ask the
+    // server who we are.
     // A 426: this app is too old for the server; look for the new version once, so its prompt shows now.
     let tooOld = false;
     // The service worker's first install waits for this page's first sync cycle (precache-gate.ts).
@@ -185,7 +186,7 @@ export function LocalDataProvider({
         readClockOffset();
       }
       if (firstCycleOver(s)) precacheGate.firstDownloadSettled();
-      if (s.paused === 'unauthorized') void refreshSession();
+      if (s.paused === 'unauthorized' || s.paused === 'forbidden') void refreshSession();
       if (s.paused === 'schema' && !tooOld) checkForUpdate();
       tooOld = s.paused === 'schema';
     });

@@ -14,7 +14,9 @@ import { flushSync } from 'react-dom';
 import { SESSION_USER_ELEMENT_ID } from '#shared/page-bootstrap.ts';
 import { SIGNED_OUT_COOKIE } from '#shared/sign-out.ts';
 import { clearSessionEnded, noteSigningOut, recordSessionEnded } from './session-ended.ts';
-import { apiRequest, isNetworkError, throwIfNotOk } from '#web/lib/api.ts';
+import { apiRequest, isNetworkError, SESSION_USER_QUERY_KEY, throwIfNotOk } from '#web/lib/api.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { roleChangeNotice } from './role-change.ts';
 import { forgetPersistedQueries, usePersistedQueries } from '#web/lib/query-persist.ts';
 import {
   forgetUser,
@@ -28,7 +30,7 @@ import {
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 /** Query key of the current user (spec 01 section 7: GET /api/auth/user). */
-export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+export const USER_QUERY_KEY = SESSION_USER_QUERY_KEY;
 
 /** Answers that mean "the server is not reachable" rather than "you are signed out". */
 const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
@@ -248,6 +250,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     lastUserId.current = id;
   }, [user?.id, query.isPending, queryClient]);
+  // The same user with less than before (an admin changed their role): the screens have already followed;
+  // say why something they were using is gone.
+  const lastGrants = useRef<CurrentUser | null>(null);
+  useEffect(() => {
+    if (!user || user.offline) return;
+    const before = lastGrants.current;
+    lastGrants.current = user;
+    const notice = before && before.id === user.id && !before.offline ? roleChangeNotice(before, user) : null;
+    if (notice) toast({ title: 'Your role changed', description: notice });
+  }, [user]);
   const restoring = usePersistedQueries(queryClient, query.isPending ? null : (user?.id ?? null));
 
   const signedIn = useCallback(

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 
 /**
  * The calling convention of spec 01 section 7: JSON, credentials included, and on a non-2xx answer an
@@ -64,8 +64,32 @@ export const QUERY_STALE_TIME_MS = 5_000;
 /** How soon a read that got no answer at all asks again while its screen is open and visible. */
 export const NO_ANSWER_REFETCH_MS = 10_000;
 
+/** Query key of the signed-in user (GET /api/auth/user, spec 01 section 7). */
+export const SESSION_USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+/**
+ * Whether a failed call was refused for want of a permission (403 FORBIDDEN): the user's role may have
+ * changed since the app last asked who they are. Other 403s (a device id bound to another account) are not.
+ */
+export function isPermissionRefusal(err: unknown): boolean {
+  if (errorStatus(err) !== 403) return false;
+  try {
+    const body = JSON.parse((err as Error).message.replace(/^\d{3}: /, '')) as { code?: unknown };
+    return body.code === 'FORBIDDEN';
+  } catch {
+    return false;
+  }
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A refusal for a permission asks the server who the user is now, so the screens and buttons follow a
+  // role change at once instead of at the next periodic check (the session says what was lost).
+  const onError = (err: unknown) => {
+    if (isPermissionRefusal(err)) void client.invalidateQueries({ queryKey: SESSION_USER_QUERY_KEY });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'returnNull' }),
@@ -82,6 +106,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**

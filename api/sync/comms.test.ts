@@ -4,7 +4,7 @@ import type { PullPage } from '#shared/sync-protocol.ts';
 import { hashToken, readSession } from '../auth/session.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { pull } from './pull.ts';
-import { cell, device, firstId } from './testing.ts';
+import { cell, device, firstId, projectWithRequests } from './testing.ts';
 
 /**
  * Communications and change orders on the sync lane (issue 12): raised from any device of a role that sees
@@ -291,23 +291,7 @@ describe('communications and change orders on the sync lane', () => {
   });
 
   it('[L3][W7] deleting a project deletes its communications and change orders on every device too', async () => {
-    const created = await t.request('POST', '/api/projects', {
-      cookie: admin,
-      body: { name: 'Doomed annex', location: 'Lot 9' },
-    });
-    const doomed = ((await created.json()) as { id: string }).id;
-    const requester = device(t, crew);
-    const comm = newId();
-    const order = newId();
-    await requester.push([
-      requester.mutation('create', 'communications', comm, { projectId: doomed, subject: 'S', message: 'M' }),
-      requester.mutation('create', 'change_orders', order, {
-        projectId: doomed,
-        title: 'Extra piles',
-        description: 'Soft ground',
-        costImpact: 500000,
-      }),
-    ]);
+    const { project: doomed, comm, order } = await projectWithRequests(t, admin, crew, 'Doomed annex');
     const office = device(t, manager);
     const { body: before } = await office.pull(0, 5000);
     const base = (await cell(t, 'change_orders', order, 'version')) as number;

@@ -4,7 +4,7 @@ import type { PullPage } from '#shared/sync-protocol.ts';
 import { repairDeletedProjects } from '../mutators/repair.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { purgeTombstones } from './horizon.ts';
-import { device, firstId, type Device } from './testing.ts';
+import { device, firstId, projectWithRequests, type Device } from './testing.ts';
 
 /**
  * A database from before deleting a project took its communications and change orders with it (commit
@@ -37,23 +37,12 @@ const DAY_MS = 24 * 3600_000;
  * while `office` kept pulling.
  */
 async function deletedTheOldWay(office: Device, cursor: number, daysAgo: number) {
-  const created = await t.request('POST', '/api/projects', {
-    cookie: admin,
-    body: { name: `Old annex ${newId().slice(0, 6)}`, location: 'Lot 4' },
-  });
-  const project = ((await created.json()) as { id: string }).id;
-  const requester = device(t, crew);
-  const comm = newId();
-  const order = newId();
-  await requester.push([
-    requester.mutation('create', 'communications', comm, { projectId: project, subject: 'S', message: 'M' }),
-    requester.mutation('create', 'change_orders', order, {
-      projectId: project,
-      title: 'Extra piles',
-      description: 'Soft ground',
-      costImpact: 500000,
-    }),
-  ]);
+  const { project, comm, order } = await projectWithRequests(
+    t,
+    admin,
+    crew,
+    `Old annex ${newId().slice(0, 6)}`,
+  );
   const adminId = await firstId(t, `SELECT id FROM users WHERE email = 'admin@summit.test'`);
   const at = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
   await t.exec('UPDATE companies SET last_version = last_version + 1 WHERE id = ?', [summit]);

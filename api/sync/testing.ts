@@ -111,3 +111,33 @@ export function uniquePng(): Uint8Array {
 }
 
 export const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * A new project (created by `adminCookie`) with a communication and a pending change order raised on it
+ * from a device of `requesterCookie` (the change order notifies its approvers): their ids.
+ */
+export async function projectWithRequests(
+  t: TestApp,
+  adminCookie: string,
+  requesterCookie: string,
+  name: string,
+) {
+  const created = await t.request('POST', '/api/projects', {
+    cookie: adminCookie,
+    body: { name, location: 'Lot 9' },
+  });
+  const project = ((await created.json()) as { id: string }).id;
+  const requester = device(t, requesterCookie);
+  const comm = newId();
+  const order = newId();
+  await requester.push([
+    requester.mutation('create', 'communications', comm, { projectId: project, subject: 'S', message: 'M' }),
+    requester.mutation('create', 'change_orders', order, {
+      projectId: project,
+      title: 'Extra piles',
+      description: 'Soft ground',
+      costImpact: 500000,
+    }),
+  ]);
+  return { project, comm, order };
+}

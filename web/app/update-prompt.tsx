@@ -10,7 +10,8 @@ export function UpdatePrompt() {
       role="alertdialog"
       aria-labelledby="update-prompt-title"
       data-above-page-cover=""
-      className="fixed bottom-4 left-4 z-[90] flex max-w-sm flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
+      // Above the toast band on a phone, where a toast spans the width (styles.css).
+      className="fixed bottom-4 left-4 z-[90] max-sm:bottom-[var(--toast-band)] flex max-w-sm flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg"
     >
       <p id="update-prompt-title" className="text-sm font-medium text-slate-900">
         A new version is available

@@ -32,7 +32,12 @@ export function AppFrame({
       <Sidebar flags={user.permissions} />
       <div className="flex min-w-0 flex-1 flex-col">
         {topBar}
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        {/* Room at the end for the toast band (styles.css): the last control can scroll above a toast. */}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="min-w-0 flex-1 pb-[var(--toast-band)] focus:outline-none"
+        >
           {children}
         </main>
       </div>

@@ -18,7 +18,8 @@ export function MobileMenu({ user }: { user: Pick<SessionUser, 'permissions' | '
       </D.Trigger>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
-        <D.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-4 bg-white p-4 shadow-xl focus:outline-none md:hidden">
+        {/* Its end stays above the toast band (styles.css): a toast never covers Close menu. */}
+        <D.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-4 overflow-y-auto bg-white p-4 pb-[var(--toast-band)] shadow-xl focus:outline-none md:hidden">
           <D.Title className="text-lg font-bold text-slate-900">SiteCommand</D.Title>
           <D.Description className="sr-only">Go to another screen</D.Description>
           <nav aria-label="Mobile">

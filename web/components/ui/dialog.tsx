@@ -16,10 +16,10 @@ export const DialogClose = D.Close;
 export const dialogOverlayClasses = 'fixed inset-0 z-50 bg-black/50';
 /** Marks a modal's overlay, which covers the page while it is open (styles.css: no restyle of the page). */
 export const pageCover = { 'data-page-cover': '' } as const;
-// A dialog is centred in the screen below the toast band (styles.css) and never taller than what is left,
+// A dialog is centred in the screen above the toast band (styles.css) and never taller than what is left,
 // so a toast can never cover its Close, Cancel or action buttons. A dialog sets no height of its own.
 export const dialogPanelClasses =
-  'fixed top-[calc(50%+var(--toast-band)/2)] left-1/2 z-50 grid max-h-[calc(100dvh-var(--toast-band)-1rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-lg focus:outline-none';
+  'fixed top-[calc(50%-var(--toast-band)/2)] left-1/2 z-50 grid max-h-[calc(100dvh-var(--toast-band)-1rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 shadow-lg focus:outline-none';
 
 export interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof D.Content>, 'title'> {
   /** The dialog's heading, read as its accessible name. */

@@ -20,7 +20,7 @@ export function Toaster() {
           }}
           className={cn(
             'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-11 shadow-lg',
-            // Within the top band (--toast-band: 7.5rem less the viewport's top padding): a long message
+            // Within the bottom band (--toast-band: 7.5rem less the viewport's padding): a long message
             // scrolls inside the toast rather than reach down over a dialog.
             'max-h-28 overflow-y-auto sm:max-h-26 max-sm:p-3 max-sm:pr-11',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
@@ -41,9 +41,9 @@ export function Toaster() {
           </T.Close>
         </T.Root>
       ))}
-      {/* At the top, above where dialogs start: across a phone, at the top right of a wider screen. The empty
-          viewport lets taps through to what lies under it. */}
-      <T.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 px-2 pt-[calc(env(safe-area-inset-top,0px)+0.5rem)] sm:max-w-[420px] sm:px-4 sm:pt-[calc(env(safe-area-inset-top,0px)+1rem)]" />
+      {/* At the bottom, below where dialogs end and clear of the top bar's controls: across a phone, at the
+          bottom right of a wider screen, above the home indicator. The empty viewport lets taps through. */}
+      <T.Viewport className="pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 px-2 pb-[calc(env(safe-area-inset-bottom,0px)+0.5rem)] sm:max-w-[420px] sm:px-4 sm:pb-[calc(env(safe-area-inset-bottom,0px)+1rem)]" />
     </T.Provider>
   );
 }

@@ -63,3 +63,55 @@ for (const size of SIZES) {
     expect(overlaps((await bell.boundingBox())!, (await toast.boundingBox())!)).toBe(false);
   });
 }
+
+for (const size of SIZES) {
+  test(`${size.name}: a ticked task row of Today's Tasks keeps its checkbox, title, badge and button apart`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, 'crew@summit.test');
+    await page.goto('/crew');
+    // A seeded task of the crew member's day, with a long title (api/db/seed/demo-data/content.ts).
+    const row = page
+      .getByRole('region', { name: "Today's Tasks" })
+      .getByRole('article', { name: 'Fire sprinkler rough-in' })
+      .first();
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    const button = row.getByRole('button', { name: 'Request Change' });
+    const badge = row.getByText(/^(Critical|High|Medium|Low)$/);
+    const sizeBefore = { badge: await badge.boundingBox(), button: await button.boundingBox() };
+    if (!(await row.getByRole('checkbox').isChecked())) await row.getByRole('checkbox').check();
+    await expect(button).toBeDisabled();
+
+    const parts = {
+      checkbox: row.getByRole('checkbox'),
+      title: row.getByText('Fire sprinkler rough-in', { exact: true }),
+      badge,
+      button,
+      note: row.getByText('Completed: no change to request'),
+    };
+    const boxes: Record<string, Box> = {};
+    for (const [name, part] of Object.entries(parts)) boxes[name] = (await part.boundingBox())!;
+    const clashes: string[] = [];
+    const names = Object.keys(boxes);
+    for (const [i, a] of names.entries()) {
+      for (const b of names.slice(i + 1)) if (overlaps(boxes[a]!, boxes[b]!)) clashes.push(`${a} over ${b}`);
+    }
+    expect(clashes).toEqual([]);
+    const rowBox = (await row.boundingBox())!;
+    for (const [name, b] of Object.entries(boxes)) {
+      expect(
+        b.x >= rowBox.x && b.x + b.width <= rowBox.x + rowBox.width + 0.5,
+        `${name} inside the row`,
+      ).toBe(true);
+    }
+    // The badge and the button keep their size once ticked; a phone's targets stay 44 px.
+    expect(boxes.badge!.width).toBeCloseTo(sizeBefore.badge!.width, 0);
+    expect(boxes.button!.width).toBeCloseTo(sizeBefore.button!.width, 0);
+    if (size.width < 640) {
+      expect(boxes.checkbox!.height).toBeGreaterThanOrEqual(44);
+      expect(boxes.checkbox!.width).toBeGreaterThanOrEqual(44);
+      expect(boxes.button!.height).toBeGreaterThanOrEqual(44);
+    }
+  });
+}

@@ -235,10 +235,12 @@ function TodayItem({
         aria-label={title}
         className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-slate-200 p-2"
       >
-        {/* On a phone the title takes the whole first line; the badge and the button go under it. */}
+        {/* On a phone the title takes the whole first line; the badge and the button go under it. On a wider
+            screen they share a line while the title keeps 16rem, and go under it when they do not fit (a
+            ticked task's note makes them wider): the title never shrinks under the checkbox and badge. */}
         <label
           htmlFor={id}
-          className="flex min-w-0 flex-1 basis-full cursor-pointer items-center gap-2 sm:basis-0"
+          className="flex min-w-0 flex-1 basis-full cursor-pointer items-center gap-2 sm:basis-64"
         >
           {/* The native checkbox fills the 44 px target (invisible); the box drawn under it is 20 px. */}
           <span className="relative flex h-11 w-11 shrink-0 items-center justify-center">
@@ -281,6 +283,8 @@ function TodayItem({
           <Button
             variant="outline"
             size="sm"
+            // Its minimum width is a tap target's, less than its words: it must not shrink for the note.
+            className="shrink-0"
             disabled={done}
             aria-describedby={done ? `${task.id}-done` : undefined}
             onClick={onRequest}

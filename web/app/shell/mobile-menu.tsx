@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { NavList } from './sidebar.tsx';
 /** The mobile menu: a sheet from the left with the sidebar items (RBAC Admin only for admins). */
 export function MobileMenu({ user }: { user: Pick<SessionUser, 'permissions' | 'role'> }) {
   const [open, setOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
   return (
     <D.Root open={open} onOpenChange={setOpen}>
       <D.Trigger asChild>
@@ -19,10 +20,22 @@ export function MobileMenu({ user }: { user: Pick<SessionUser, 'permissions' | '
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
         {/* Its end stays above the toast band (styles.css): a toast never covers Close menu. */}
-        <D.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-4 overflow-y-auto bg-white p-4 pb-[var(--toast-band)] shadow-xl focus:outline-none md:hidden">
+        <D.Content
+          // Radix skips links for the first focus (it landed on Close menu): the current screen's link, or
+          // the first one, is where a keyboard user starts. Close menu stays in the Tab order.
+          onOpenAutoFocus={(event) => {
+            const links = nav.current;
+            const link =
+              links?.querySelector<HTMLElement>('a[aria-current=page]') ?? links?.querySelector('a');
+            if (!link) return;
+            event.preventDefault();
+            link.focus();
+          }}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-4 overflow-y-auto bg-white p-4 pb-[var(--toast-band)] shadow-xl focus:outline-none md:hidden"
+        >
           <D.Title className="text-lg font-bold text-slate-900">SiteCommand</D.Title>
           <D.Description className="sr-only">Go to another screen</D.Description>
-          <nav aria-label="Mobile">
+          <nav ref={nav} aria-label="Mobile">
             <NavList items={mobileMenuItems(user)} onNavigate={() => setOpen(false)} />
           </nav>
           <D.Close asChild>

@@ -183,6 +183,53 @@ describe('Project Health', () => {
     );
   });
 
+  it('the picker shows the projects as they are now: one deleted elsewhere is gone when it opens', async () => {
+    let projects = PROJECTS;
+    api({ 'GET /api/projects': () => json(projects) });
+    renderScreen();
+    await screen.findByRole('list', { name: 'Project health cards' });
+    // Another tab or device deletes Maple Townhomes.
+    projects = PROJECTS.filter((p) => p.id !== P3);
+    await userEvent.click(screen.getByLabelText('Project'));
+    expect(await screen.findByRole('option', { name: 'Lincoln Gym' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Maple Townhomes' })).toBeNull());
+  });
+
+  it('a selected project deleted elsewhere gives way to the first one left, with a note saying so', async () => {
+    let projects = PROJECTS;
+    api({
+      'GET /api/projects': () => json(projects),
+      'POST /api/project-health-metrics/0195a0a0-0000-7000-8000-000000000003/calculate': () =>
+        json({ message: 'Project not found', code: 'NOT_FOUND' }, 404),
+    });
+    renderScreen();
+    await screen.findByRole('list', { name: 'Project health cards' });
+    await pickProject('Maple Townhomes');
+    projects = PROJECTS.filter((p) => p.id !== P3);
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate Health' }));
+    expect(
+      await screen.findByText(
+        'Maple Townhomes is no longer in your projects (deleted elsewhere): showing Lincoln Gym.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Project').textContent).toBe('Lincoln Gym');
+    expect(card('Lincoln Gym')).toBeTruthy();
+  });
+
+  it('when the last project is deleted elsewhere, the screen says there are none', async () => {
+    let projects = [PROJECTS[1]!];
+    api({ 'GET /api/projects': () => json(projects) });
+    renderScreen();
+    await screen.findByRole('list', { name: 'Project health cards' });
+    await pickProject('Maple Townhomes');
+    projects = [];
+    await userEvent.click(screen.getByLabelText('Project'));
+    expect(
+      await screen.findByText('No projects yet. Health scores appear here once a project exists.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Maple Townhomes is no longer in your projects/)).toBeTruthy();
+  });
+
   it('shows the four score cards per project on Detailed Metrics', async () => {
     api();
     renderScreen();

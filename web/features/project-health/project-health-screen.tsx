@@ -33,7 +33,9 @@ export function ProjectHealthScreen({ user }: { user: CurrentUser }) {
   const { projects, metrics, risks, managers, lists } = useHealthLists();
   const writes = useHealthWrites();
   const online = useBrowserOnline();
-  const [selected, setSelected] = useState(ALL);
+  const [selected, setSelected] = useState<{ id: string; name?: string }>({ id: ALL });
+  // The name of a selected project that went away (deleted in another tab or on another device).
+  const [gone, setGone] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [calcError, setCalcError] = useState<string | null>(null);
 
@@ -44,8 +46,18 @@ export function ProjectHealthScreen({ user }: { user: CurrentUser }) {
   const writesDisabled = offline ? OFFLINE_WRITES_REASON : null;
 
   const allProjects = projects.data ?? [];
-  // A project deleted since the selector was set falls back to All.
-  const selectedId = allProjects.some((p) => p.id === selected) ? selected : ALL;
+  // A selected project deleted elsewhere gives way to the first one left (or All when none is), and the
+  // screen says so, rather than keep a choice whose calculation can only fail.
+  if (projects.data !== undefined && selected.id !== ALL && !allProjects.some((p) => p.id === selected.id)) {
+    const first = allProjects[0];
+    setSelected(first ? { id: first.id, name: first.name } : { id: ALL });
+    setGone(selected.name ?? 'The selected project');
+  }
+  const selectedId = allProjects.some((p) => p.id === selected.id) ? selected.id : ALL;
+  const pick = (id: string) => {
+    setSelected({ id, name: allProjects.find((p) => p.id === id)?.name });
+    setGone(null);
+  };
   const shown = selectedId === ALL ? allProjects : allProjects.filter((p) => p.id === selectedId);
   const metricsByProject = new Map((metrics.data ?? []).map((m) => [m.projectId, m]));
   const metricsOf = (projectId: string) => metricsByProject.get(projectId);
@@ -57,7 +69,11 @@ export function ProjectHealthScreen({ user }: { user: CurrentUser }) {
   const calculate = (projectId: string) => {
     setCalcError(null);
     writes.calculate.mutate(projectId, {
-      onError: (err) => setCalcError(`${CALCULATE_FAILED}: ${serverMessage(err)}`),
+      onError: (err) => {
+        setCalcError(`${CALCULATE_FAILED}: ${serverMessage(err)}`);
+        // The project may be gone since the list was read (404): the picker catches up.
+        void projects.refetch();
+      },
     });
   };
   const calculating = writes.calculate.isPending ? (writes.calculate.variables ?? null) : null;
@@ -176,7 +192,14 @@ export function ProjectHealthScreen({ user }: { user: CurrentUser }) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-0 flex-1 gap-1.5 sm:max-w-sm">
           <Label htmlFor="health-project">Project</Label>
-          <Select value={selectedId} onValueChange={setSelected}>
+          {/* Opening the picker reads the projects again: one deleted elsewhere is not offered. */}
+          <Select
+            value={selectedId}
+            onValueChange={pick}
+            onOpenChange={(open) => {
+              if (open) void projects.refetch();
+            }}
+          >
             <SelectTrigger id="health-project">
               <SelectValue />
             </SelectTrigger>
@@ -201,6 +224,16 @@ export function ProjectHealthScreen({ user }: { user: CurrentUser }) {
           {calculating !== null && calculating === selectedId ? 'Calculating...' : 'Calculate Health'}
         </Button>
       </div>
+      {gone && (
+        <p
+          role="status"
+          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {selectedId === ALL
+            ? `${gone} is no longer in your projects (deleted elsewhere).`
+            : `${gone} is no longer in your projects (deleted elsewhere): showing ${projectName.get(selectedId)}.`}
+        </p>
+      )}
       {selectedId === ALL && !writesDisabled && (
         <p className="-mt-2 text-xs text-slate-600">Select a project to calculate its health.</p>
       )}

@@ -45,6 +45,9 @@ describe('parseDollars: dollars text to cents by its digits', () => {
     expect(refusal('-5')).toBe('Cost impact must not be negative');
     expect(refusal('$-5')).toBe('Cost impact must not be negative');
     expect(refusal('-$5')).toBe('Cost impact must not be negative');
+    // A minus sign with no amount, or two of them, is no number at all.
+    expect(refusal('-')).toBe('Cost impact must be an amount in dollars, like 1,234.56');
+    expect(refusal('--5')).toBe('Cost impact must be an amount in dollars, like 1,234.56');
     expect(refusal('1.999')).toBe('Cost impact can have at most 2 decimal places (cents)');
   });
   it('refuses more than the API accepts ($100 billion)', () => {
@@ -67,11 +70,13 @@ describe('a credit, where the field allows one', () => {
       ok: false,
       message: 'Cost impact can have at most 2 decimal places (cents)',
     });
-    expect(credit('--5')).toEqual({ ok: false, message: 'Cost impact must not be negative' });
-    expect(credit('-abc')).toEqual({
-      ok: false,
-      message: 'Cost impact must be an amount in dollars, like 1,234.56',
-    });
+  });
+  it('says a text that is not a number is not one, rather than read it as $0 or as negative', () => {
+    const notANumber = { ok: false, message: 'Cost impact must be a number, e.g. -500 or 1250.50' };
+    for (const text of ['-', ' - ', '$-', '-$', '--5', '-$-5', '- -5', '-abc', 'abc', '5-']) {
+      expect(credit(text), text).toEqual(notANumber);
+    }
+    expect(credit('-5')).toEqual({ ok: true, cents: -5_00 });
   });
 });
 

@@ -15,27 +15,42 @@ const AMOUNT = /^(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?|\.(\d{1,2}))$/;
 /**
  * Parses dollars as a person types them ('19.99', '$1,234.56', '.5', '' for none) into whole cents.
  * `label` names the field in the message of a refusal ("Cost impact must not be negative"). With
- * `credit`, a minus sign in front ('-500', '-$500', '$-500') is a credit: negative cents.
+ * `credit`, a minus sign in front ('-500', '-$500', '$-500') is a credit: negative cents. A minus sign
+ * with no amount after it ('-') or a second one ('--5') is no number: refused as such, never $0.
  */
 export function parseDollars(
   text: string,
   label = 'Amount',
   options: { credit?: boolean } = {},
 ): DollarsParse {
-  const signed = /^\$?\s*-\s*\$?\s*/.exec(text.trim());
-  if (signed) {
-    if (!options.credit) return { ok: false, message: `${label} must not be negative` };
-    const rest = parseDollars(text.trim().slice(signed[0].length), label);
-    return rest.ok ? { ok: true, cents: rest.cents === 0 ? 0 : -rest.cents } : rest;
-  }
-  const trimmed = text.trim().replace(/^\$\s*/, '');
-  if (trimmed === '') return { ok: true, cents: 0 };
-  const m = AMOUNT.exec(trimmed);
+  const trimmed = text.trim();
+  const signed = /^\$?\s*-\s*\$?\s*/.exec(trimmed);
+  const unsigned = signed ? trimmed.slice(signed[0].length) : trimmed.replace(/^\$\s*/, '');
+  if (signed && unsigned === '') return notAnAmount(label, options);
+  const amount = parseAmount(unsigned, label, options);
+  if (!amount.ok || !signed) return amount;
+  if (!options.credit) return { ok: false, message: `${label} must not be negative` };
+  return { ok: true, cents: amount.cents === 0 ? 0 : -amount.cents };
+}
+
+function notAnAmount(label: string, options: { credit?: boolean }): DollarsParse {
+  return {
+    ok: false,
+    message: options.credit
+      ? `${label} must be a number, e.g. -500 or 1250.50`
+      : `${label} must be an amount in dollars, like 1,234.56`,
+  };
+}
+
+/** Cents of an amount with no sign and no dollar sign ('1,234.56'; '' is none). */
+function parseAmount(text: string, label: string, options: { credit?: boolean }): DollarsParse {
+  if (text === '') return { ok: true, cents: 0 };
+  const m = AMOUNT.exec(text);
   if (!m) {
-    if (/^[\d,]*\.\d{3,}$/.test(trimmed)) {
+    if (/^[\d,]*\.\d{3,}$/.test(text)) {
       return { ok: false, message: `${label} can have at most 2 decimal places (cents)` };
     }
-    return { ok: false, message: `${label} must be an amount in dollars, like 1,234.56` };
+    return notAnAmount(label, options);
   }
   const whole = (m[1] ?? '0').replace(/,/g, '');
   const fraction = (m[2] ?? m[3] ?? '').padEnd(2, '0');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '../../shared/ids.ts';
 import { PERMISSIONS, ROLE_TEMPLATES } from '../../shared/permissions.ts';
+import { formatCents } from '../../shared/rules/money.ts';
 import { DiskBlobStore } from '../storage/index.ts';
 import { openDb, type Db } from './index.ts';
 import { DEMO_ACCOUNTS, seedDemo, seedRbac } from './seed.ts';
@@ -399,6 +400,16 @@ describe('seedDemo', () => {
     );
     expect(completions.done).toBeGreaterThan(0);
     expect(completions.n).toBe(completions.done);
+  });
+
+  it("names an invoice's total as the app writes money (formatCents), not in whole dollars", () => {
+    const notices = all<{ message: string; total: number }>(
+      db,
+      `SELECT n.message, i.total FROM notifications n
+         JOIN invoices i ON n.related_entity_type = 'invoice' AND i.id = n.related_entity_id`,
+    );
+    expect(notices.length).toBeGreaterThan(0);
+    for (const n of notices) expect(n.message).toContain(`(${formatCents(n.total)})`);
   });
 
   it('stores every photo as a real JPEG whose hash matches its row', async () => {

@@ -1,5 +1,6 @@
 import { newId } from '#shared/ids.ts';
 import type { RoleKind } from '#shared/enums.ts';
+import { formatCents } from '#shared/rules/money.ts';
 import { photoFileUrl } from '#shared/schemas/photo.ts';
 import type { schema } from '../index.ts';
 import {
@@ -13,7 +14,7 @@ import {
 } from './demo-data/content.ts';
 import type { PersonSpec, Priority, ProjectSpec, TaskStatus, TenantSpec } from './demo-data/types.ts';
 import type { DemoPhoto } from './images.ts';
-import { at, clamp, DAY, dollars, HOUR, makeRng, MINUTE, shortDate, iso } from './random.ts';
+import { at, clamp, DAY, HOUR, makeRng, MINUTE, shortDate, iso } from './random.ts';
 
 /**
  * The demo's story: who did what, when. Pure computation over the tenants' data (demo-data/*.ts) and the ids of
@@ -769,7 +770,7 @@ export class Builder {
         {
           type: 'warning',
           title: 'Invoice overdue',
-          message: `Invoice ${late.invoiceNumber} (${dollars(late.total)}) to ${late.clientName ?? 'the client'} is ${days} days overdue.`,
+          message: `Invoice ${late.invoiceNumber} (${formatCents(late.total)}) to ${late.clientName ?? 'the client'} is ${days} days overdue.`,
           minutesAgo: 45,
         },
         { type: 'invoice', id: late.id },
@@ -794,7 +795,7 @@ export class Builder {
         {
           type: 'success',
           title: 'Payment received',
-          message: `Invoice ${paid.invoiceNumber} was paid in full (${dollars(paid.total)}).`,
+          message: `Invoice ${paid.invoiceNumber} was paid in full (${formatCents(paid.total)}).`,
           minutesAgo: 60 * 24 * 4,
         },
         { type: 'invoice', id: paid.id },

@@ -40,7 +40,6 @@ export function makeRng(seed: number): Rng {
 
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 export const iso = (ms: number) => new Date(ms).toISOString();
-export const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 export const shortDate = (ms: number) =>
   new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 

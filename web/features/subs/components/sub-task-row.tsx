@@ -140,8 +140,8 @@ export function SubTaskRow({
           {overdue && <span className="font-semibold text-red-700">Overdue</span>}{' '}
           {projectName && (
             <span className="inline-flex min-w-0 items-center gap-1">
-              <FolderOpen className="h-3 w-3" aria-hidden="true" />
-              <span className="truncate">{projectName}</span>
+              <FolderOpen className="h-3 w-3 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 wrap-anywhere">{projectName}</span>
             </span>
           )}{' '}
           <span className="inline-flex items-center gap-1">

@@ -431,9 +431,10 @@ export function SubsScreen({
                       {on.map((p) => (
                         <li
                           key={p.id}
-                          className="inline-flex max-w-full items-center rounded-full bg-slate-100 pl-2.5 text-slate-800"
+                          className="inline-flex max-w-full items-center rounded-2xl bg-slate-100 pl-2.5 text-slate-800"
                         >
-                          <span className="truncate">{p.name}</span>
+                          {/* Wrapped, not cut: at 320 px a long name would widen the page or lose its end. */}
+                          <span className="min-w-0 wrap-anywhere">{p.name}</span>
                           {canAssignProjects ? (
                             <button
                               type="button"

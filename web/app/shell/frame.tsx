@@ -61,18 +61,19 @@ export function TopBarFrame({
   end?: ReactNode;
 }) {
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-3 sm:px-5">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-0.5 border-b border-slate-200 bg-white px-1 min-[360px]:gap-1 min-[360px]:px-2 sm:gap-3 sm:px-5">
       {menu}
-      {/* On a phone the name may take two lines rather than be cut ("Summit Buil..."). */}
+      {/* The name may take two lines rather than be cut ("Summit Buil..."): on a phone, and on a desktop with
+          large text, where the top bar's controls take most of the width (WCAG 1.4.4). */}
       <p
-        className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold wrap-anywhere text-slate-900 sm:truncate sm:text-base"
+        className="line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold wrap-break-word text-slate-900 sm:text-base"
         data-testid="company-name"
       >
         {user.companyName || PRODUCT_NAME}
       </p>
       {controls}
       {/* Spec 02 section 2: initials and first name; stacked on a phone so both fit. */}
-      <div className="flex max-w-20 min-w-0 flex-col items-center gap-0.5 sm:max-w-none sm:flex-row sm:gap-2">
+      <div className="flex max-w-20 min-w-0 flex-col items-center gap-0.5 sm:max-w-none sm:shrink-0 sm:flex-row sm:gap-2">
         <span
           className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-teal-700 text-xs font-semibold text-white"
           aria-hidden="true"

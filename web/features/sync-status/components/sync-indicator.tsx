@@ -132,7 +132,12 @@ export function SyncIndicator({ sessionOffline = false }: { sessionOffline?: boo
                 )}
                 {warn && <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />}
               </span>
-              <span data-testid="sync-word" className="text-[11px] leading-none font-semibold sm:hidden">
+              {/* Under 360 px (a small phone, a zoomed window) the icon alone: the company's name needs the room,
+                  and the button's name says the state in words. */}
+              <span
+                data-testid="sync-word"
+                className="text-[0.6875rem] leading-none font-semibold max-[359px]:hidden sm:hidden"
+              >
                 {text.word}
               </span>
               <span className="hidden text-xs sm:inline">{text.summary}</span>

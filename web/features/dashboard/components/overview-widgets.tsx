@@ -174,8 +174,8 @@ export function MultiProjectOverview({
                 >
                   {/* The badge goes under the name when both do not fit (large text): the name never shrinks to 0. */}
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    {/* Two lines, not one cut short: "Phase 2" at the end of a name is what tells phases apart. */}
-                    <h3 className="line-clamp-2 min-w-[8ch] flex-1 basis-0 text-sm font-semibold wrap-anywhere text-slate-900">
+                    {/* All of it on as many lines as it needs (zoom, large text): "Phase 2" at the end tells phases apart. */}
+                    <h3 className="min-w-[8ch] flex-1 basis-0 text-sm font-semibold wrap-anywhere text-slate-900">
                       {project.name}
                     </h3>
                     <Badge variant={HEALTH_BADGE[health]} className="shrink-0">
@@ -230,7 +230,7 @@ export function ActiveProjects({
         {shown.map((p) => (
           <li key={p.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-md border border-slate-200 p-3">
             <div className="min-w-0">
-              <p className="line-clamp-2 text-sm font-semibold wrap-anywhere text-slate-900">{p.name}</p>
+              <p className="text-sm font-semibold wrap-anywhere text-slate-900">{p.name}</p>
               {p.location && <p className="truncate text-xs text-slate-600">{p.location}</p>}
             </div>
             <Progress value={p.progress} aria-label={`Progress of ${p.name}`} />

@@ -76,7 +76,7 @@ export function LogCard({
         </span>
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
           <h2 className="text-base font-semibold wrap-anywhere text-slate-900">{title}</h2>
-          <p className="truncate text-sm text-slate-600">{projectName ?? 'Unknown Project'}</p>
+          <p className="text-sm wrap-anywhere text-slate-600">{projectName ?? 'Unknown Project'}</p>
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={LOG_TYPE_BADGES[type] ?? 'secondary'}>{labelOf(LOG_TYPE_LABELS, log.type)}</Badge>
             <Badge variant={LOG_STATUS_BADGES[log.status as LogStatus] ?? 'secondary'}>

@@ -46,7 +46,7 @@ export function DetailedMetrics({
         const m = metricsOf(project.id);
         return (
           <section key={project.id} aria-label={`Metrics of ${project.name}`} className="grid min-w-0 gap-2">
-            <h2 className="truncate font-semibold text-slate-900">{project.name}</h2>
+            <h2 className="font-semibold wrap-anywhere text-slate-900">{project.name}</h2>
             {m ? (
               <>
                 <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">

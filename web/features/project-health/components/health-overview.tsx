@@ -30,7 +30,7 @@ export function HealthCard({ project, metrics, writesDisabled, refreshing, onRef
       )}
     >
       <div className="flex min-w-0 items-start justify-between gap-2">
-        <h2 className="line-clamp-2 min-w-0 font-semibold wrap-anywhere text-slate-900" title={project.name}>
+        <h2 className="min-w-0 font-semibold wrap-anywhere text-slate-900" title={project.name}>
           {project.name}
         </h2>
         {metrics && (

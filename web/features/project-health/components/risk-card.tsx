@@ -29,10 +29,10 @@ export function RiskCard({
     >
       <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900" title={risk.riskTitle}>
+          <h3 className="font-semibold wrap-anywhere text-slate-900" title={risk.riskTitle}>
             {risk.riskTitle}
           </h3>
-          {projectName && <p className="truncate text-xs text-slate-600">{projectName}</p>}
+          {projectName && <p className="text-xs wrap-anywhere text-slate-600">{projectName}</p>}
         </div>
         <div className="flex flex-wrap gap-1">
           <Badge variant="outline">{labelOf(RISK_TYPE_LABELS, risk.riskType)}</Badge>

@@ -62,16 +62,17 @@ export function PhotoCard({
           <h3 className="min-w-0 font-medium wrap-anywhere text-slate-900">{description}</h3>
           <UnsentMarker rowId={photo.id} />
         </div>
-        <p className="truncate text-sm text-slate-600">{projectName}</p>
+        <p className="text-sm wrap-anywhere text-slate-600">{projectName}</p>
         {date && <p className="text-xs text-slate-500">{date}</p>}
         {tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Tags">
             {tags.slice(0, CARD_TAGS_SHOWN).map((tag) => (
-              <li key={tag}>
+              <li key={tag} className="max-w-full">
+                {/* No wider than the card: with large text a long tag wraps instead of being cut by its edge. */}
                 <button
                   type="button"
                   onClick={() => onTag(tag)}
-                  className="min-h-11 rounded-full bg-slate-100 px-3 py-1 md:min-h-8 text-xs text-slate-700 hover:bg-teal-50 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-600"
+                  className="max-w-full min-h-11 wrap-anywhere rounded-full bg-slate-100 px-3 py-1 md:min-h-8 text-xs text-slate-700 hover:bg-teal-50 hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-600"
                   aria-label={`Show photos tagged ${tag}`}
                 >
                   {tag}

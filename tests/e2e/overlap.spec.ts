@@ -1,23 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInByApi } from './support/watch-page.ts';
 
 // Nothing a user needs lies under something else: a toast leaves the top bar's controls uncovered while
 // it shows (WCAG 2.2 2.4.11 Focus Not Obscured).
 
-const PASSWORD = 'sitecommand-demo';
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
-
-async function signIn(page: Page, email: string) {
-  // The API checks Origin on writes; a browser's own fetch would send the app's origin.
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost:3131').origin;
-  const res = await page.request.post('/api/auth/login', {
-    headers: { origin },
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -25,7 +15,7 @@ const overlaps = (a: Box, b: Box) =>
 
 /** Ticks the first open task of Today's Tasks on /crew and waits for its toast; returns the toast. */
 async function tickATask(page: Page) {
-  await signIn(page, 'crew@summit.test');
+  await signInByApi(page, 'crew@summit.test');
   await page.goto('/crew');
   const today = page.getByRole('region', { name: "Today's Tasks" });
   const open = today.getByRole('article').filter({ has: page.getByRole('checkbox', { checked: false }) });
@@ -69,7 +59,7 @@ for (const size of SIZES) {
     page,
   }) => {
     await page.setViewportSize(size);
-    await signIn(page, 'crew@summit.test');
+    await signInByApi(page, 'crew@summit.test');
     await page.goto('/crew');
     // A seeded task of the crew member's day, with a long title (api/db/seed/demo-data/content.ts).
     const row = page

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SCREENS, SEEDED, type Screen } from './support/screens.ts';
 import { signIn } from './support/watch-page.ts';
 
 // Accessibility audit: every screen each role sees, at a phone's size (390x844) and a desktop's (1280x800),
@@ -17,8 +18,6 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-/** A seeded project of Summit Builders that every Summit role sees. */
-const SEEDED = 'Riverside Medical Office Building';
 
 interface Finding {
   id: string;
@@ -132,55 +131,6 @@ class Audit {
     expect(this.problems, `accessibility problems:\n${this.problems.join('\n')}`).toEqual([]);
   }
 }
-
-interface Screen {
-  path: string;
-  h1: string | RegExp;
-  /** The screen's data, shown once it has loaded: audited before then, axe sees a spinner. */
-  data: (page: Page) => Locator;
-}
-
-const SCREENS: Record<string, Screen> = {
-  dashboard: {
-    path: '/dashboard',
-    h1: 'Dashboard',
-    data: (p) => p.getByRole('list', { name: 'Project health' }).getByRole('article').first(),
-  },
-  activity: {
-    path: '/activity',
-    h1: 'Recent Activity',
-    data: (p) => p.getByRole('list', { name: 'Activities' }).getByRole('listitem').first(),
-  },
-  projects: { path: '/projects', h1: 'Projects', data: (p) => p.getByRole('article', { name: SEEDED }) },
-  tasks: { path: '/tasks', h1: 'Task Management', data: (p) => p.locator('main article').first() },
-  health: {
-    path: '/project-health',
-    h1: 'Project Health',
-    data: (p) => p.getByRole('listitem', { name: SEEDED }).getByText(/Risk$/),
-  },
-  schedule: {
-    path: '/schedule',
-    h1: 'Schedule Management',
-    data: (p) => p.getByRole('list', { name: 'Upcoming Tasks' }).getByRole('button').first(),
-  },
-  photos: { path: '/photos', h1: 'Photo Gallery', data: (p) => p.locator('main li h3').first() },
-  logs: { path: '/logs', h1: 'Project Logs', data: (p) => p.locator('main article').first() },
-  crew: {
-    path: '/crew',
-    h1: 'Crew Dashboard',
-    data: (p) => p.getByRole('group', { name: "Today's Tasks" }).getByRole('definition'),
-  },
-  subs: {
-    path: '/subs',
-    h1: 'Subcontractors',
-    data: (p) => p.getByRole('heading', { name: 'Recent Activity' }),
-  },
-  rbac: {
-    path: '/rbac',
-    h1: 'RBAC Administration',
-    data: (p) => p.getByRole('heading', { name: /^Summit Builders/ }),
-  },
-};
 
 async function open(page: Page, screen: Screen) {
   await page.goto(screen.path);

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SCREENS as SHARED_SCREENS, type Screen } from './support/screens.ts';
 import { signIn } from './support/watch-page.ts';
 
 // WCAG 2.1 for people who zoom or enlarge text, on every screen each role opens and the main dialogs:
@@ -20,51 +21,19 @@ const LARGE_TEXT = 'html { font-size: 200% !important; }';
 const AREAS =
   'header, nav, main article, main [role=article], main h1, main h2, [role=dialog], [role=alertdialog]';
 
-interface Screen {
-  path: string;
-  h1: string | RegExp;
-  /** The screen's data once loaded. */
-  data: (page: Page) => Locator;
-}
-
+// The screens as the accessibility audit opens them; the three whose data it finds by the seeded project
+// (or root's company list) are found here by any project, since every role of the company walks them.
 const SCREENS = {
-  dashboard: {
-    path: '/dashboard',
-    h1: 'Dashboard',
-    data: (p) => p.getByRole('list', { name: 'Project health' }).getByRole('article').first(),
-  },
-  activity: {
-    path: '/activity',
-    h1: 'Recent Activity',
-    data: (p) => p.getByRole('list', { name: 'Activities' }).getByRole('listitem').first(),
-  },
+  ...SHARED_SCREENS,
   projects: {
     path: '/projects',
     h1: 'Projects',
     data: (p) => p.getByRole('main').getByRole('article').first(),
   },
-  tasks: { path: '/tasks', h1: 'Task Management', data: (p) => p.locator('main article').first() },
   health: {
     path: '/project-health',
     h1: 'Project Health',
     data: (p) => p.getByRole('listitem').getByText(/Risk$/).first(),
-  },
-  schedule: {
-    path: '/schedule',
-    h1: 'Schedule Management',
-    data: (p) => p.getByRole('list', { name: 'Upcoming Tasks' }).getByRole('button').first(),
-  },
-  photos: { path: '/photos', h1: 'Photo Gallery', data: (p) => p.locator('main li h3').first() },
-  logs: { path: '/logs', h1: 'Project Logs', data: (p) => p.locator('main article').first() },
-  crew: {
-    path: '/crew',
-    h1: 'Crew Dashboard',
-    data: (p) => p.getByRole('group', { name: "Today's Tasks" }).getByRole('definition'),
-  },
-  subs: {
-    path: '/subs',
-    h1: 'Subcontractors',
-    data: (p) => p.getByRole('heading', { name: 'Recent Activity' }),
   },
   rbac: { path: '/rbac', h1: 'RBAC Administration', data: (p) => p.getByRole('tabpanel').first() },
 } satisfies Record<string, Screen>;

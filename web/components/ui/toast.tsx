@@ -31,7 +31,7 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             {t.title && <T.Title className="text-sm font-semibold">{t.title}</T.Title>}
-            {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
+            {t.description && <T.Description className="text-sm">{t.description}</T.Description>}
           </div>
           <T.Close
             aria-label="Close"

@@ -113,7 +113,11 @@ export const ProjectCard = memo(function ProjectCard({ project, actions }: Proje
     >
       <div className="flex flex-col gap-2 p-5 pb-3">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={titleId} className="text-lg leading-tight font-semibold text-slate-900">
+          {/* A long word (a code, a stamp) breaks rather than widen a 320 px screen (WCAG 1.4.10). */}
+          <h3
+            id={titleId}
+            className="min-w-0 text-lg leading-tight font-semibold wrap-anywhere text-slate-900"
+          >
             {name}
           </h3>
           <div className="flex shrink-0 flex-col items-end gap-1">
@@ -121,11 +125,11 @@ export const ProjectCard = memo(function ProjectCard({ project, actions }: Proje
             <UnsentMarker rowId={project.id} />
           </div>
         </div>
-        <p className="flex items-center gap-1 text-sm text-slate-600">
+        <p className="flex items-center gap-1 text-sm wrap-anywhere text-slate-600">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
-          {project.location || 'No location'}
+          <span className="min-w-0">{project.location || 'No location'}</span>
         </p>
-        {project.description && <p className="text-sm text-slate-700">{project.description}</p>}
+        {project.description && <p className="text-sm wrap-anywhere text-slate-700">{project.description}</p>}
       </div>
       <div className="grid gap-3 px-5 pb-3">
         <div className="grid gap-1">

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInByApi } from './support/watch-page.ts';
+import { ownTaskDueToday } from './support/own-task.ts';
 
 // Nothing a user needs lies under something else: a toast leaves the top bar's controls uncovered while
 // it shows (WCAG 2.2 2.4.11 Focus Not Obscured).
@@ -13,14 +13,14 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Ticks the first open task of Today's Tasks on /crew and waits for its toast; returns the toast. */
+/** Ticks a task of the crew member's day on /crew and waits for its toast; returns the toast. */
 async function tickATask(page: Page) {
-  await signInByApi(page, 'crew@summit.test');
+  const title = `Set door frames, level 1 ${Date.now()}`;
+  await ownTaskDueToday(page, 'crew@summit.test', title);
   await page.goto('/crew');
-  const today = page.getByRole('region', { name: "Today's Tasks" });
-  const open = today.getByRole('article').filter({ has: page.getByRole('checkbox', { checked: false }) });
-  await expect(open.first()).toBeVisible({ timeout: 30_000 });
-  await open.first().getByRole('checkbox').check();
+  const row = page.getByRole('region', { name: "Today's Tasks" }).getByRole('article', { name: title });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('checkbox').check();
   const toast = page.getByRole('region', { name: /^Notifications \(/ }).locator('li', {
     hasText: 'Task completed!',
   });
@@ -59,23 +59,21 @@ for (const size of SIZES) {
     page,
   }) => {
     await page.setViewportSize(size);
-    await signInByApi(page, 'crew@summit.test');
+    // A task of the crew member's day with a long title, its own: earlier specs tick the seeded ones.
+    const title = `Fire sprinkler rough-in, levels 2 and 3 (${size.name} ${Date.now()})`;
+    await ownTaskDueToday(page, 'crew@summit.test', title);
     await page.goto('/crew');
-    // A seeded task of the crew member's day, with a long title (api/db/seed/demo-data/content.ts).
-    const row = page
-      .getByRole('region', { name: "Today's Tasks" })
-      .getByRole('article', { name: 'Fire sprinkler rough-in' })
-      .first();
+    const row = page.getByRole('region', { name: "Today's Tasks" }).getByRole('article', { name: title });
     await expect(row).toBeVisible({ timeout: 30_000 });
     const button = row.getByRole('button', { name: 'Request Change' });
     const badge = row.getByText(/^(Critical|High|Medium|Low)$/);
     const sizeBefore = { badge: await badge.boundingBox(), button: await button.boundingBox() };
-    if (!(await row.getByRole('checkbox').isChecked())) await row.getByRole('checkbox').check();
+    await row.getByRole('checkbox').check();
     await expect(button).toBeDisabled();
 
     const parts = {
       checkbox: row.getByRole('checkbox'),
-      title: row.getByText('Fire sprinkler rough-in', { exact: true }),
+      title: row.getByText(title, { exact: true }),
       badge,
       button,
       note: row.getByText('Completed: no change to request'),

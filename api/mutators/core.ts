@@ -328,3 +328,13 @@ export function* tombstone(
     yield* io(ctx.sql.run(stmt, [at, version, at, ctx.user.id, id, ctx.user.companyId]));
   }
 }
+
+/**
+ * Tombstones schedule changes that go with their task (or its project) and settles the notifications about
+ * them: nobody is left to decide "Schedule change requested" about a task that is gone, and approvers kept
+ * it unread for good. The one rule for `deleteTask` and `deleteProjectContents`.
+ */
+export function* deleteScheduleChanges(ctx: MutationContext, ids: readonly string[]): Op<void> {
+  yield* tombstone(ctx, 'schedule_changes', ids);
+  for (const id of ids) yield* settleNotificationsAbout(ctx, 'schedule_change', id);
+}

@@ -7,6 +7,7 @@ import { io, type Op } from '../db/op.ts';
 import { conflict } from '../http.ts';
 import {
   idTaken,
+  deleteScheduleChanges,
   findVisibleProject,
   nextVersion,
   notify,
@@ -117,7 +118,8 @@ export function* updateProject(ctx: MutationContext, id: string, input: unknown)
 /**
  * Deletes (tombstones) what hangs off a project: its tasks and their schedule changes, logs, photos,
  * communications and change orders, each tombstone with its own version so pull sends it, and settles the
- * notifications about those change orders. Only live rows are touched, so a second call changes nothing.
+ * notifications about those schedule changes and change orders. Only live rows are touched, so a second
+ * call changes nothing.
  * The one rule for what goes with a project: `deleteProject` and the start-up repair both run it.
  */
 export function* deleteProjectContents(ctx: MutationContext, id: string) {
@@ -137,7 +139,7 @@ export function* deleteProjectContents(ctx: MutationContext, id: string) {
   // Reject on requests the server no longer showed anyone.
   const communicationIds = yield* liveIdsOn(ctx, communications, id);
   const changeOrderIds = yield* liveIdsOn(ctx, changeOrders, id);
-  yield* tombstone(ctx, 'schedule_changes', changeIds);
+  yield* deleteScheduleChanges(ctx, changeIds);
   yield* tombstone(ctx, 'tasks', taskIds);
   yield* tombstone(ctx, 'project_logs', logIds);
   yield* tombstone(ctx, 'photos', photoIds);

@@ -11,6 +11,7 @@ import type { schema } from '../db/index.ts';
 import { isScopedToAssignments, scopeParams, scopeWhere } from '../db/scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http.ts';
 import {
+  deleteScheduleChanges,
   idTaken,
   findVisibleProject,
   lookupVisible,
@@ -204,12 +205,12 @@ export function* updateTask(ctx: MutationContext, id: string, input: unknown): O
   return row;
 }
 
-/** Tombstones a task and its schedule changes in the caller's transaction. */
+/** Tombstones a task and its schedule changes (settling their notifications) in the caller's transaction. */
 export function* deleteTask(ctx: MutationContext, id: string) {
   requirePermission(ctx, 'tasks:delete');
   const task = yield* findVisibleTask(ctx, ctx.user, id);
   const changeIds = yield* io(ctx.sql.all(statements.liveScheduleChangesOfTask, [id, ctx.user.companyId]));
-  yield* tombstone(ctx, 'schedule_changes', changeIds);
+  yield* deleteScheduleChanges(ctx, changeIds);
   yield* tombstone(ctx, 'tasks', [id]);
   yield* recordActivity(ctx, {
     actionType: 'task_deleted',

@@ -89,6 +89,28 @@ describe('POST /api/schedule-changes', () => {
     expect((await inbox('admin')).some((n) => n.relatedEntityId === fromManager.id)).toBe(true);
   });
 
+  it('settles "Schedule change requested" when the task or its project is deleted: nobody is left to decide it', async () => {
+    const unread = async (changeId: string) =>
+      (await inbox('admin')).filter((n) => n.relatedEntityId === changeId && !n.isRead).length;
+    const task = await newTask('Deleted with its request');
+    const change = (await request(task.id)).body;
+    expect(await unread(change.id)).toBe(1);
+    expect((await call('DELETE', `/api/tasks/${task.id}`, 'manager')).status).toBe(200);
+    expect(await unread(change.id)).toBe(0);
+
+    const site = (await call('POST', '/api/projects', 'manager', { name: 'Doomed wing', location: 'North' }))
+      .body.id;
+    const onSite = (await call('POST', '/api/tasks', 'manager', { title: 'Frame wing', projectId: site }))
+      .body;
+    const other = (await request(onSite.id)).body;
+    const kept = (await request((await newTask('Kept request')).id)).body;
+    expect(await unread(other.id)).toBe(1);
+    expect((await call('DELETE', `/api/projects/${site}`, 'admin')).status).toBe(200);
+    expect(await unread(other.id)).toBe(0);
+    // A request on another project still waits for its decision.
+    expect(await unread(kept.id)).toBe(1);
+  });
+
   it("answers 404 for another company's task or a task the requester cannot see", async () => {
     expect((await request(harborTaskId)).status).toBe(404);
     const hidden = (await call('POST', '/api/tasks', 'manager', { title: 'Hidden', projectId })).body;

@@ -21,6 +21,21 @@ const LEFT_BEHIND = rowsStmt<{ id: string; companyId: string; deletedBy: string 
    ORDER BY p.company_id, p.id`,
 );
 
+/**
+ * Unread notifications about schedule changes already deleted: before deleting a task or project settled
+ * them, approvers kept "Schedule change requested" about a request nobody can decide any more.
+ */
+const UNSETTLED = rowsStmt<{ n: number }>(
+  `SELECT count(*) AS n FROM notifications
+   WHERE is_read = 0 AND related_entity_type = 'schedule_change'
+     AND related_entity_id IN (SELECT id FROM schedule_changes WHERE deleted_at IS NOT NULL)`,
+);
+const SETTLE = rowsStmt(
+  `UPDATE notifications SET is_read = 1
+   WHERE is_read = 0 AND related_entity_type = 'schedule_change'
+     AND related_entity_id IN (SELECT id FROM schedule_changes WHERE deleted_at IS NOT NULL)`,
+);
+
 /** Who a repair acts as: the person who deleted the project (its tombstone's `updated_by`), holding nothing. */
 function deleter(companyId: string, userId: string | null): SessionUser {
   return {
@@ -43,7 +58,8 @@ function deleter(companyId: string, userId: string | null): SessionUser {
 /**
  * Run at every server start: deletes what a deleted project left behind, by the rule `deleteProject` uses
  * (`deleteProjectContents`, sync/SPEC.md W21), so devices delete those rows on their next pull and the
- * notifications about them are settled. Idempotent: a database with nothing left behind is only read.
+ * notifications about them are settled, with those about schedule changes deleted before that rule settled
+ * them. Idempotent: a database with nothing left behind is only read.
  * Returns how many projects it repaired.
  */
 export async function repairDeletedProjects(database: Database, now: Date = new Date()): Promise<number> {
@@ -53,5 +69,7 @@ export async function repairDeletedProjects(database: Database, now: Date = new 
       deleteProjectContents(restContext(conn, deleter(p.companyId, p.deletedBy), now), p.id),
     );
   }
+  const [unsettled] = await database.read((c) => io(c.sql.all(UNSETTLED)));
+  if (Number(unsettled?.n ?? 0) > 0) await database.writeTx(null, (c) => io(c.sql.run(SETTLE)));
   return projects.length;
 }

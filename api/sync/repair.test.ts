@@ -100,6 +100,25 @@ describe('the start-up repair of deleted projects', () => {
     expect(((await office.pull(after.cursor, 5000)).body as PullPage).changes).toEqual([]);
   });
 
+  it('[W21] settles "Schedule change requested" left unread about a request deleted with its project', async () => {
+    const call = async (method: string, url: string, cookie: string, body?: unknown) =>
+      (await (await t.request(method, url, { cookie, body })).json()) as { id: string };
+    const project = await call('POST', '/api/projects', admin, { name: 'Old wing', location: 'West' });
+    const task = await call('POST', '/api/tasks', admin, { title: 'Old footing', projectId: project.id });
+    const change = await call('POST', '/api/schedule-changes', crew, {
+      taskId: task.id,
+      reason: 'Rain',
+      newDate: '2030-04-02',
+    });
+    expect((await t.request('DELETE', `/api/projects/${project.id}`, { cookie: admin })).status).toBe(200);
+    // The state of a database from before deleting settled them: the request gone, its calls unread.
+    await t.exec(`UPDATE notifications SET is_read = 0 WHERE related_entity_id = ?`, [change.id]);
+    expect(await unreadAbout(change.id)).toBeGreaterThan(0);
+
+    await repairDeletedProjects(t.database);
+    expect(await unreadAbout(change.id)).toBe(0);
+  });
+
   it('[W21][L8] a device that missed the repair before the project was purged downloads again', async () => {
     const office = device(t, manager);
     const start = ((await office.pull(0, 5000)).body as PullPage).cursor;

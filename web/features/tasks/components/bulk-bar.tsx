@@ -1,6 +1,7 @@
 import { Trash2, X } from 'lucide-react';
 import { TASK_STATUSES } from '#shared/enums.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import type { Manager } from '#web/features/projects/utils/assignee-name.ts';
 import { selectClasses, statusWord } from './task-parts.tsx';
 
@@ -64,7 +65,8 @@ export function BulkBar({
           </select>
           <select
             aria-label="Assign To"
-            className={selectClasses}
+            // A long name among the people shrinks the select to the bar instead of widening the page.
+            className={cn(selectClasses, 'max-w-full min-w-0')}
             value=""
             disabled={none}
             onChange={(e) => {

@@ -105,11 +105,13 @@ export const TaskFilterBar = forwardRef<HTMLInputElement, TaskFilterBarProps>(fu
         </Button>
         <span className="hidden text-xs text-slate-500 lg:inline">⌘F focuses search</span>
       </div>
-      <div id={`${id}-panel`} hidden={!panelOpen} className={cn('grid gap-2 sm:grid-cols-3')}>
-        <label className="grid gap-1 text-sm font-medium text-slate-700">
+      {/* Each select as wide as its column, not its longest option: a project named with a long word made
+          the panel, and the page, 500 px wide on a 390 px phone. */}
+      <div id={`${id}-panel`} hidden={!panelOpen} className={cn('grid grid-cols-1 gap-2 sm:grid-cols-3')}>
+        <label className="grid min-w-0 gap-1 text-sm font-medium text-slate-700">
           Project
           <select
-            className={selectClasses}
+            className={cn(selectClasses, 'w-full min-w-0')}
             value={filters.project}
             onChange={(e) => onChange({ project: e.target.value })}
           >
@@ -121,10 +123,10 @@ export const TaskFilterBar = forwardRef<HTMLInputElement, TaskFilterBarProps>(fu
             ))}
           </select>
         </label>
-        <label className="grid gap-1 text-sm font-medium text-slate-700">
+        <label className="grid min-w-0 gap-1 text-sm font-medium text-slate-700">
           Due Date
           <select
-            className={selectClasses}
+            className={cn(selectClasses, 'w-full min-w-0')}
             value={filters.due}
             onChange={(e) => onChange({ due: e.target.value as TaskFilters['due'] })}
           >
@@ -135,10 +137,10 @@ export const TaskFilterBar = forwardRef<HTMLInputElement, TaskFilterBarProps>(fu
             <option value="none">No Due Date</option>
           </select>
         </label>
-        <label className="grid gap-1 text-sm font-medium text-slate-700">
+        <label className="grid min-w-0 gap-1 text-sm font-medium text-slate-700">
           Assignee
           <select
-            className={selectClasses}
+            className={cn(selectClasses, 'w-full min-w-0')}
             value={filters.assignee}
             onChange={(e) => onChange({ assignee: e.target.value })}
           >

@@ -131,8 +131,8 @@ function layoutProblems(page: Page, areas: string): Promise<string[]> {
  */
 const REPORTED: [RegExp, string][] = [
   [
-    /^\/tasks .*: (text cut short: button|cut off by its box)/,
-    'task rows are fixed-height rows of a virtual list (LIST_ITEM_HEIGHT, in px): a title longer than a line is cut, and at 200% text the row clips its facts and status',
+    /^\/tasks .*: (text cut short: button|cut off by its box: span)/,
+    'task rows are fixed-height rows of a virtual list (LIST_ITEM_HEIGHT, grown with the root font size): a title longer than its line ends in "…" (whole in its details), and facts that wrap past their lines are cut',
   ],
   [
     /(200% text @1280x800|text spacing @390x844): text cut short: (p "(Summit Builders|SiteCommand Platform)"|span "\w+")/,

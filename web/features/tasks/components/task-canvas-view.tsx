@@ -46,8 +46,9 @@ type Item =
   | { kind: 'hint'; key: string; text: string };
 
 /**
- * Height in px of each kind of canvas item, set by their CSS as well (a card is CARD_HEIGHT tall with
- * its title, description and facts clamped), so nothing is measured.
+ * Height in px of each kind of canvas item at a 16 px root font (VirtualRows scales them with larger
+ * text), set by their CSS as well (a card is CARD_HEIGHT tall with its title, description and facts
+ * clamped), so nothing is measured.
  */
 export const CANVAS_ITEM_HEIGHT = { header: 64, cards: 236, hint: 48 } as const;
 const sizeOf = (i: Item) => CANVAS_ITEM_HEIGHT[i.kind];

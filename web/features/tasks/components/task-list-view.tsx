@@ -69,8 +69,8 @@ export interface TaskListViewProps {
 export const WIDE_ROWS = '(min-width: 768px)';
 
 /**
- * Height in px of each kind of list item; the items' CSS sets the same heights (`h-full` inside the
- * virtualizer's box), so nothing is measured.
+ * Height in px of each kind of list item at a 16 px root font (VirtualRows scales them with larger text);
+ * the items' CSS sets the same heights (`h-full` inside the virtualizer's box), so nothing is measured.
  */
 export const LIST_ITEM_HEIGHT = { section: 64, project: 72, hint: 48, task: 108, taskWide: 64 } as const;
 

@@ -192,7 +192,7 @@ export const TaskListRow = memo(function TaskListRow(props: TaskItemProps) {
       {selectable && <SelectBox task={task} actions={actions} selected={selected} />}
       <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
         <TitleButton task={task} actions={actions} className="truncate" />
-        <Facts {...props} className="max-h-11 md:max-h-[22px]" />
+        <Facts {...props} className="max-h-11 md:max-h-[1.375rem]" />
       </div>
       <StatusSelect task={task} actions={actions} disabled={!canUpdate} />
     </article>

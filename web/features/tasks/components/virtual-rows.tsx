@@ -23,9 +23,10 @@ export interface VirtualRowsProps<T> {
   items: readonly T[];
   getKey: (item: T) => string;
   /**
-   * The height of an item in px. The row's CSS gives each kind of item exactly this height, so nothing is
-   * measured: a measured size re-lays out the offsets of every item after it (10,000 of them) and each read
-   * forces a layout while scrolling.
+   * The height of an item in px at a 16 px root font; rendered multiplied by the root font size over 16
+   * (larger text, WCAG 1.4.4), as the items' rem-sized CSS grows. The row's CSS gives each kind of item
+   * exactly this height, so nothing is measured: a measured size re-lays out the offsets of every item after
+   * it (10,000 of them) and each read forces a layout while scrolling.
    */
   sizeOf: (item: T) => number;
   render: (item: T) => ReactNode;
@@ -62,6 +63,8 @@ function assignSlots(previous: ReadonlyMap<Key, number>, keys: readonly Key[]): 
 
 /** The document top of each list (by its label) when last shown: a return to the screen renders it right. */
 const lastTops = new Map<string, number>();
+/** The root font size over 16 px when last seen (the same for every list). */
+let lastTextScale = 1;
 
 /**
  * Renders only the items near the viewport (10,000 tasks would otherwise be 10,000 rows in the DOM), on
@@ -69,16 +72,19 @@ const lastTops = new Map<string, number>();
  */
 export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: VirtualRowsProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const margin = useDocumentTop(ref, aria['aria-label'] ?? '');
+  const { top: margin, textScale } = useDocumentTop(ref, aria['aria-label'] ?? '');
   // Stable per list of items and size rule: the virtualizer lays out every item again when these change.
   const sizeRef = useRef(sizeOf);
   sizeRef.current = sizeOf;
   const keyRef = useRef(getKey);
   keyRef.current = getKey;
-  const size = useCallback((i: number) => sizeRef.current(items[i]!), [items]);
+  const size = useCallback(
+    (i: number) => Math.round(sizeRef.current(items[i]!) * textScale),
+    [items, textScale],
+  );
   // A new key function is what tells the virtualizer to lay the items out again, so it changes with the
-  // size rule too (a phone turned sideways crosses a breakpoint).
-  const key = useCallback((i: number) => keyRef.current(items[i]!), [items, sizeOf]);
+  // size rule too (a phone turned sideways crosses a breakpoint; the text is made larger).
+  const key = useCallback((i: number) => keyRef.current(items[i]!), [items, sizeOf, textScale]);
   // Where the window is as the list is first rendered: the virtualizer starts from it (as by default).
   const [initialOffset] = useState(() => (typeof window === 'undefined' ? 0 : window.scrollY));
   // The item holding the keyboard focus. It and the items next to it stay rendered wherever the window is:
@@ -195,8 +201,14 @@ export function VirtualRows<T>({ items, getKey, sizeOf, render, ...aria }: Virtu
  * the rows above the fold plus as many as the list is far from the page's top, and the next one the
  * right ones.
  */
-function useDocumentTop(ref: React.RefObject<HTMLElement | null>, name: string): number {
+function useDocumentTop(
+  ref: React.RefObject<HTMLElement | null>,
+  name: string,
+): { top: number; textScale: number } {
   const [top, setTop] = useState(() => lastTops.get(name) ?? 0);
+  // The root font size, read in the same callback for the same reason (styles are clean there): text made
+  // larger (a browser or phone setting, 200% text) grows the page, and the callback comes.
+  const [textScale, setTextScale] = useState(lastTextScale);
   useEffect(() => {
     if (typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver(() => {
@@ -205,9 +217,12 @@ function useDocumentTop(ref: React.RefObject<HTMLElement | null>, name: string):
       const next = Math.round(el.getBoundingClientRect().top + window.scrollY);
       lastTops.set(name, next);
       setTop((prev) => (Math.abs(prev - next) > 1 ? next : prev));
+      const scale = parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1;
+      lastTextScale = scale;
+      setTextScale((prev) => (Math.abs(prev - scale) > 0.01 ? scale : prev));
     });
     observer.observe(document.body);
     return () => observer.disconnect();
   }, [ref, name]);
-  return top;
+  return { top, textScale };
 }

@@ -70,6 +70,9 @@ for (const size of SIZES) {
     const sizeBefore = { badge: await badge.boundingBox(), button: await button.boundingBox() };
     await row.getByRole('checkbox').check();
     await expect(button).toBeDisabled();
+    // The tick shows 'Waiting to sync' beside the badge until it is sent, moving the button and the note
+    // while they are measured one after the other: the row is measured as it stays.
+    await expect(row.getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
 
     const parts = {
       checkbox: row.getByRole('checkbox'),

@@ -25,5 +25,9 @@ test('a tab left open follows at once when another tab of the browser signs in a
   // (15 s later), during which a screen it opened showed Harbor's answers under Summit's name and kept
   // them on the device as the crew member's.
   await expect(page.getByTestId('company-name')).toHaveText('Harbor Construction', { timeout: 5_000 });
-  watch.expectClean();
+  // Between the Sign Out and the next sign-in the browser has no session: a call the first tab had under
+  // way then (its first download's next page, the event stream, the bell) is answered 401, which is how it
+  // learns. Anything else is a problem.
+  const signedOutGap = /status of 401 \(Unauthorized\) \(http:\/\/[^/]+\/api\//;
+  expect(watch.problems.filter((p) => !signedOutGap.test(p))).toEqual([]);
 });

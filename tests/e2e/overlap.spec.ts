@@ -81,15 +81,40 @@ for (const size of SIZES) {
       button,
       note: row.getByText('Completed: no change to request'),
     };
-    const boxes: Record<string, Box> = {};
-    for (const [name, part] of Object.entries(parts)) boxes[name] = (await part.boundingBox())!;
+    // Every part in one read of the layout, read again until two reads agree: the list may still move the
+    // row (a pulled answer re-sorting it), and parts measured one call apart then seemed to overlap.
+    const handles = await Promise.all([row, ...Object.values(parts)].map((part) => part.elementHandle()));
+    const read = () =>
+      page.evaluate(
+        (els) =>
+          els.map((el) => {
+            const r = el!.getBoundingClientRect();
+            return { x: r.x, y: r.y, width: r.width, height: r.height };
+          }),
+        handles,
+      );
+    let layout = await read();
+    await expect
+      .poll(async () => {
+        const again = await read();
+        const same = JSON.stringify(again) === JSON.stringify(layout);
+        layout = again;
+        return same;
+      })
+      .toBe(true);
+    const [rowBox, ...partBoxes] = layout as [Box, ...Box[]];
+    const boxes: Record<string, Box> = Object.fromEntries(
+      Object.keys(parts).map((name, i) => [name, partBoxes[i]!]),
+    );
     const clashes: string[] = [];
     const names = Object.keys(boxes);
     for (const [i, a] of names.entries()) {
-      for (const b of names.slice(i + 1)) if (overlaps(boxes[a]!, boxes[b]!)) clashes.push(`${a} over ${b}`);
+      for (const b of names.slice(i + 1)) {
+        if (overlaps(boxes[a]!, boxes[b]!))
+          clashes.push(`${a} over ${b}: ${JSON.stringify([boxes[a], boxes[b]])}`);
+      }
     }
     expect(clashes).toEqual([]);
-    const rowBox = (await row.boundingBox())!;
     for (const [name, b] of Object.entries(boxes)) {
       expect(
         b.x >= rowBox.x && b.x + b.width <= rowBox.x + rowBox.width + 0.5,

@@ -188,6 +188,16 @@ async function view(page: Page, size: { width: number; height: number }, css = '
     }
     style.textContent = css;
   }, css);
+  // What the page does in script about the new size (a media query's hook, the task list's rows reading the
+  // root font size after layout) renders within the next frames: checked once three have been drawn.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 3;
+        const next = () => (--frames === 0 ? setTimeout(resolve, 0) : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
 }
 
 /** The three checks: reflow at 320 px, text spacing on a phone, 200% text on a desktop. */

@@ -25,16 +25,10 @@ const LEFT_BEHIND = rowsStmt<{ id: string; companyId: string; deletedBy: string 
  * Unread notifications about schedule changes already deleted: before deleting a task or project settled
  * them, approvers kept "Schedule change requested" about a request nobody can decide any more.
  */
-const UNSETTLED = rowsStmt<{ n: number }>(
-  `SELECT count(*) AS n FROM notifications
-   WHERE is_read = 0 AND related_entity_type = 'schedule_change'
-     AND related_entity_id IN (SELECT id FROM schedule_changes WHERE deleted_at IS NOT NULL)`,
-);
-const SETTLE = rowsStmt(
-  `UPDATE notifications SET is_read = 1
-   WHERE is_read = 0 AND related_entity_type = 'schedule_change'
-     AND related_entity_id IN (SELECT id FROM schedule_changes WHERE deleted_at IS NOT NULL)`,
-);
+const UNSETTLED_WHERE = `WHERE is_read = 0 AND related_entity_type = 'schedule_change'
+     AND related_entity_id IN (SELECT id FROM schedule_changes WHERE deleted_at IS NOT NULL)`;
+const UNSETTLED = rowsStmt<{ n: number }>(`SELECT count(*) AS n FROM notifications ${UNSETTLED_WHERE}`);
+const SETTLE = rowsStmt(`UPDATE notifications SET is_read = 1 ${UNSETTLED_WHERE}`);
 
 /** Who a repair acts as: the person who deleted the project (its tombstone's `updated_by`), holding nothing. */
 function deleter(companyId: string, userId: string | null): SessionUser {

@@ -72,12 +72,17 @@ export const SESSION_USER_QUERY_KEY = ['/api/auth/user'] as const;
  * changed since the app last asked who they are. Other 403s (a device id bound to another account) are not.
  */
 export function isPermissionRefusal(err: unknown): boolean {
-  if (errorStatus(err) !== 403) return false;
+  return errorStatus(err) === 403 && errorBody(err).json?.code === 'FORBIDDEN';
+}
+
+/** The body of an apiRequest error ("403: {json}"): its text, and its JSON object when it is one. */
+function errorBody(err: unknown): { text: string; json: Record<string, unknown> | null } {
+  const text = (err instanceof Error ? err.message : String(err)).replace(/^\d{3}: /, '');
   try {
-    const body = JSON.parse((err as Error).message.replace(/^\d{3}: /, '')) as { code?: unknown };
-    return body.code === 'FORBIDDEN';
+    const parsed: unknown = JSON.parse(text);
+    return { text, json: parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null };
   } catch {
-    return false;
+    return { text, json: null };
   }
 }
 
@@ -118,13 +123,7 @@ export function serverMessage(
   offline = 'The server could not be reached. Check the connection and try again.',
 ): string {
   if (isNetworkError(err)) return offline;
-  const text = err instanceof Error ? err.message : String(err);
-  const body = text.replace(/^\d{3}: /, '');
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // not JSON: the text itself
-  }
-  return body || 'Something went wrong';
+  const { text, json } = errorBody(err);
+  if (typeof json?.message === 'string' && json.message) return json.message;
+  return text || 'Something went wrong';
 }

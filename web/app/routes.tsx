@@ -5,6 +5,7 @@ import { AccessDenied } from '#web/components/access-denied.tsx';
 import { ScreenErrorBoundary } from '#web/components/screen-error-boundary.tsx';
 import { FullScreenSpinner } from '#web/components/spinner.tsx';
 import { afterFirstContentfulPaint } from '#web/lib/after-paint.ts';
+import { loadLocaleDataWhenIdle } from '#web/lib/locale-data.ts';
 import { preloadable, type Preloadable } from '#web/lib/preloadable.ts';
 import {
   APP_SCREENS,
@@ -86,7 +87,11 @@ let afterFrame: Promise<void> | null = null;
 function signedInCodeAfterFirstPaint(pathname: string): Promise<void> {
   return (afterFrame ??= new Promise<void>((resolve) => {
     afterFirstContentfulPaint(resolve);
-  }).then(() => void loadSignedInCode(pathname).catch(() => {})));
+  }).then(() => {
+    void loadSignedInCode(pathname).catch(() => {});
+    // While that code downloads: it would otherwise load the locale data as it is evaluated.
+    loadLocaleDataWhenIdle();
+  }));
 }
 
 const SignedInLayout = signedInLayout.lazy(() => afterFrame ?? signedInLayout.preload());

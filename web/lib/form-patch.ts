@@ -2,6 +2,7 @@ import { useEffect, useRef, type BaseSyntheticEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { whenIdle } from './idle.ts';
 
 /**
  * Which fields the user touched, as react-hook-form tracks them: a field is dirty when its value differs
@@ -93,11 +94,11 @@ export function usePatchForm<I extends FieldValues, O extends object>(
     const sub = watch(() => {
       checked.current = null;
       cancel();
-      cancel = idle(check);
+      cancel = whenIdle(check);
     });
     watching.current = true;
     checked.current = null;
-    let cancel = idle(check);
+    let cancel = whenIdle(check);
     return () => {
       watching.current = false;
       checked.current = null;
@@ -121,16 +122,6 @@ export function usePatchForm<I extends FieldValues, O extends object>(
     };
   };
   return { ...form, submitPatch, submitPatchNow };
-}
-
-/** Runs `fn` when the main thread is idle (soon after, where there is no idle callback); returns a cancel. */
-function idle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 500 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 50);
-  return () => clearTimeout(id);
 }
 
 export type Validated<O, K extends string> =

@@ -1,3 +1,5 @@
+import { whenIdle } from './idle.ts';
+
 /**
  * The first `Intl` object a page makes loads the browser's locale data: 15-40 ms of main thread here, about
  * four times that on a phone-class core, once per page. The signed-in code makes its date and money
@@ -12,6 +14,5 @@ export function loadLocaleDataWhenIdle(): void {
   // are what their own formats need next.
   const load = () =>
     void new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 1_000 });
-  else setTimeout(load, 0);
+  whenIdle(load, 1_000);
 }

@@ -19,8 +19,7 @@ import { seedLarge } from '#api/db/seed-large.ts';
 import { seedRbac } from '#api/db/seed.ts';
 import { nextVersion, restContext } from '#api/mutators/core.ts';
 import { statements } from '#api/mutators/statements.ts';
-import { findVisibleTask } from '#api/mutators/tasks.ts';
-import { pageOfVisibleTasks } from '#api/routes/tasks.ts';
+import { findVisibleTask, pageOfVisibleTasks } from '#api/mutators/tasks.ts';
 import { pull } from '#api/sync/pull.ts';
 import { readableTables } from '#api/sync/scope.ts';
 import { benchUser, fmt, measureOps, median, type OpsMeasure, type SummaryRow } from './lib.ts';
@@ -53,6 +52,12 @@ const TASK_SELECT = `id, title, description, project_id AS projectId, assignee_i
   company_id AS companyId, category, status, priority, due_date AS dueDate, completed_at AS completedAt,
   created_at AS createdAt, is_milestone AS isMilestone, estimated_hours AS estimatedHours, version,
   deleted_at AS deletedAt, field_meta AS fieldMeta, updated_at AS updatedAt, updated_by AS updatedBy`;
+const TASK_PUBLIC = TASK_SELECT.replace(/\s*deleted_at AS deletedAt, field_meta AS fieldMeta,/, '');
+if (TASK_PUBLIC.includes('field_meta')) throw new Error('B4: the public task columns still read field_meta');
+const decodePublicTask = (r: Row) => {
+  r.isMilestone = r.isMilestone === 1;
+  return r;
+};
 const decodeTask = (r: Row | undefined) => {
   if (!r) return r;
   r.isMilestone = r.isMilestone === 1;
@@ -82,8 +87,9 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     const rawGet = c.prepare<[string, string], Row>(
       `SELECT ${TASK_SELECT} FROM tasks WHERE id = ? AND company_id = ? AND deleted_at IS NULL`,
     );
+    // A page answers what GET /api/tasks sends: the row without its sync bookkeeping (fieldMeta, deletedAt).
     const rawPage = c.prepare<[string, number], Row>(
-      `SELECT ${TASK_SELECT} FROM tasks WHERE company_id = ? AND deleted_at IS NULL
+      `SELECT ${TASK_PUBLIC} FROM tasks WHERE company_id = ? AND deleted_at IS NULL
        ORDER BY created_at DESC, id DESC LIMIT ?`,
     );
     const rawBump = c
@@ -134,7 +140,7 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         batch: 1,
         run: {
           app: () => runSync(pageOfVisibleTasks(conn, user, undefined, PAGE + 1)),
-          raw: () => rawPage.all(company, PAGE + 1).map(decodeTask),
+          raw: () => rawPage.all(company, PAGE + 1).map(decodePublicTask),
         },
       },
       {

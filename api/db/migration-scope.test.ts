@@ -61,3 +61,20 @@ describe('migration 0002 (scope, list indexes, invoice numbers)', () => {
     expect(plan).toContain(index);
   });
 });
+
+describe('migration 0007 (the task list order)', () => {
+  it('reads a page of the task list, however deep, from an index without sorting the company', () => {
+    // The shape of GET /api/tasks?limit=N&cursor=... (pageOfVisibleTasks): newest first, keyset after the
+    // previous page's last (created_at, id).
+    const plan = t.db.$client
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id FROM tasks WHERE company_id = ? AND deleted_at IS NULL
+         AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT 51`,
+      )
+      .all('x', '2030-01-01', 'z')
+      .map((r) => (r as { detail: string }).detail)
+      .join('\n');
+    expect(plan).toContain('tasks_company_created_idx (company_id=? AND (created_at,id)<(?,?))');
+    expect(plan).not.toContain('TEMP B-TREE');
+  });
+});

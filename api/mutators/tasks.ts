@@ -62,12 +62,51 @@ const taskList = (scoped: boolean) =>
   );
 const TASK_LISTS = { company: taskList(false), assigned: taskList(true) };
 
+const asPublicTasks = (rows: RawTask[]): PublicTask[] => {
+  for (const row of rows) row.isMilestone = row.isMilestone === 1 || row.isMilestone === true;
+  return rows as PublicTask[];
+};
+
 /** Every task the user may see, newest first. */
 export function* listVisibleTasks(c: Conn, user: SessionUser): Op<PublicTask[]> {
   const stmt = isScopedToAssignments(user) ? TASK_LISTS.assigned : TASK_LISTS.company;
-  const rows = yield* io(c.sql.all(stmt, scopeParams(user)));
-  for (const row of rows) row.isMilestone = row.isMilestone === 1 || row.isMilestone === true;
-  return rows as PublicTask[];
+  return asPublicTasks(yield* io(c.sql.all(stmt, scopeParams(user))));
+}
+
+// A page of that list (GET /api/tasks?limit=N): the same statement with a keyset after the previous page's
+// last row and a limit, prepared once per scope and cursor presence. The row value comparison is the
+// keyset in one range of the company's (created_at, id) index, in both databases, so a page reads only its
+// own rows, however deep it is; the query builder wrote it as an OR of two ranges, built and prepared again
+// on every call.
+const taskPage = (scoped: boolean, after: boolean) =>
+  rowsStmt<RawTask>(
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE ${scopeWhere('tasks', scoped, 'live')}
+     ${after ? 'AND (created_at, id) < (@afterCreatedAt, @afterId)' : ''}
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  );
+const TASK_PAGES = {
+  company: { first: taskPage(false, false), after: taskPage(false, true) },
+  assigned: { first: taskPage(true, false), after: taskPage(true, true) },
+};
+
+/**
+ * At most `limit` tasks of `listVisibleTasks`, those after the row whose (createdAt, id) is `after` (the
+ * previous page's last), or the first ones.
+ */
+export function* pageOfVisibleTasks(
+  c: Conn,
+  user: SessionUser,
+  /** The previous page's last [createdAt, id] (`cursorValues` of the request), or undefined. */
+  after: readonly unknown[] | undefined,
+  limit: number,
+): Op<PublicTask[]> {
+  const pages = isScopedToAssignments(user) ? TASK_PAGES.assigned : TASK_PAGES.company;
+  const rows = after
+    ? yield* io(
+        c.sql.all(pages.after, { ...scopeParams(user), afterCreatedAt: after[0], afterId: after[1], limit }),
+      )
+    : yield* io(c.sql.all(pages.first, { ...scopeParams(user), limit }));
+  return asPublicTasks(rows);
 }
 
 /** An assignee must be an active user of the caller's company (404 otherwise). */

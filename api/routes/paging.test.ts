@@ -70,6 +70,29 @@ describe('list paging (?limit= and the next-page cursor)', () => {
     expect(pages).toBe(Math.ceil(ids.length / size));
   });
 
+  it.each(['crew@summit.test', 'sub@summit.test'])(
+    '/api/tasks as %s: pages add up to the tasks that user may see, in order',
+    async (email) => {
+      const cookie = await t.login(email);
+      const read = async (url: string) => {
+        const res = await t.request('GET', url, { cookie });
+        expect(res.status).toBe(200);
+        return { res, ids: ((await res.json()) as { id: string }[]).map((r) => r.id) };
+      };
+      const full = (await read('/api/tasks')).ids;
+      expect(full.length).toBeGreaterThan(1);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await read(`/api/tasks?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.ids.length).toBe(1);
+        seen.push(...page.ids);
+        cursor = page.res.headers.get('x-next-cursor');
+      } while (cursor && seen.length <= full.length);
+      expect(seen).toEqual(full);
+    },
+  );
+
   it('caps a page at 1,000 rows and still answers every row without limit', async () => {
     const company = t.companyId('summit.test');
     // 1,100 rows in one transaction (one statement).

@@ -62,16 +62,25 @@ export interface OrderKey {
 export const orderOf = (order: readonly OrderKey[]) =>
   order.map((k) => (k.desc ? desc(k.column) : asc(k.column)));
 
+/**
+ * The cursor's values for a list ordered by `keys` columns, or undefined on the first page; 400 for a cursor
+ * of another list (another number of values).
+ */
+export function cursorValues(after: unknown[] | undefined, keys: number): unknown[] | undefined {
+  if (after && after.length !== keys)
+    throw badRequest('Cursor: belongs to another list', { cursor: 'invalid' });
+  return after;
+}
+
 /** The WHERE of the rows after `after` in this order (keyset), or undefined on the first page. */
 export function afterWhere(order: readonly OrderKey[], after: unknown[] | undefined): SQL | undefined {
-  if (!after) return undefined;
-  if (after.length !== order.length)
-    throw badRequest('Cursor: belongs to another list', { cursor: 'invalid' });
+  const values = cursorValues(after, order.length);
+  if (!values) return undefined;
   const alternatives: SQL[] = [];
   for (let i = 0; i < order.length; i++) {
     const { column, desc } = order[i]!;
-    const equalBefore = order.slice(0, i).map((k, j) => eq(k.column, after[j]));
-    alternatives.push(and(...equalBefore, desc ? lt(column, after[i]) : gt(column, after[i]))!);
+    const equalBefore = order.slice(0, i).map((k, j) => eq(k.column, values[j]));
+    alternatives.push(and(...equalBefore, desc ? lt(column, values[i]) : gt(column, values[i]))!);
   }
   return or(...alternatives);
 }

@@ -3,22 +3,19 @@ import { LRUCache } from 'lru-cache';
 import type { AppEnv, SessionUser } from '../context.ts';
 import type { Conn } from '../db/database.ts';
 import { readJson } from '../http.ts';
-import { and } from 'drizzle-orm';
-import { schema } from '../db/index.ts';
 import { io, type Op } from '../db/op.ts';
 import { valueStmt, type SqlConn } from '../db/sql.ts';
-import { isScopedToAssignments, visibleWhere } from '../db/scope.ts';
+import { isScopedToAssignments } from '../db/scope.ts';
 import { publicRow } from '../mutators/core.ts';
-import { createTask, deleteTask, listVisibleTasks, updateTask, type TaskRow } from '../mutators/tasks.ts';
+import {
+  createTask,
+  deleteTask,
+  listVisibleTasks,
+  pageOfVisibleTasks,
+  updateTask,
+} from '../mutators/tasks.ts';
 import { mutate, read, sessionUser } from './helpers.ts';
-import { afterWhere, orderOf, pageRequest, readLimit, sendPage, type OrderKey } from './paging.ts';
-
-const { tasks } = schema;
-/** The order of `listVisibleTasks`: newest first, the id breaking ties. */
-const ORDER: OrderKey[] = [
-  { column: tasks.createdAt, desc: true },
-  { column: tasks.id, desc: true },
-];
+import { cursorValues, pageRequest, readLimit, sendPage } from './paging.ts';
 
 /**
  * The company-wide task list only changes when the company's sync version does (every task write bumps it
@@ -69,30 +66,15 @@ export function* companyTaskList(c: Conn, user: SessionUser): Op<CachedList> {
 }
 
 /** One page of the tasks the user may see, in list order, from after the `after` key (B4 times it). */
-export function* pageOfVisibleTasks(
-  c: Conn,
-  user: SessionUser,
-  after: unknown[] | undefined,
-  limit: number,
-): Op<TaskRow[]> {
-  return yield* io(
-    c.db
-      .select()
-      .from(tasks)
-      .where(and(visibleWhere('tasks', user), afterWhere(ORDER, after)))
-      .orderBy(...orderOf(ORDER))
-      .limit(limit)
-      .all(),
-  );
-}
 
 export const taskRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const user = sessionUser(c);
     const page = pageRequest(c);
     if (page.limit !== undefined) {
-      const rows = await read(c, (conn) => pageOfVisibleTasks(conn, user, page.after, readLimit(page)));
-      return sendPage(c, page, rows.map(publicRow), (r) => [r.createdAt, r.id]);
+      const after = cursorValues(page.after, 2);
+      const rows = await read(c, (conn) => pageOfVisibleTasks(conn, user, after, readLimit(page)));
+      return sendPage(c, page, rows, (r) => [r.createdAt, r.id]);
     }
     if (isScopedToAssignments(user)) return c.json(await read(c, (conn) => listVisibleTasks(conn, user)));
     const list = await read(c, (conn) => companyTaskList(conn, user));

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_company_created_idx" ON "tasks" USING btree ("company_id","created_at","id");

@@ -47,20 +47,20 @@ interface Op {
 }
 
 type Row = Record<string, unknown>;
-/** What drizzle does to a task row: snake_case to camelCase, JSON and boolean columns decoded. */
-const TASK_SELECT = `id, title, description, project_id AS projectId, assignee_id AS assigneeId,
+/** What GET /api/tasks sends of a task row: its columns without the sync bookkeeping, camelCase. */
+const TASK_PUBLIC = `id, title, description, project_id AS projectId, assignee_id AS assigneeId,
   company_id AS companyId, category, status, priority, due_date AS dueDate, completed_at AS completedAt,
   created_at AS createdAt, is_milestone AS isMilestone, estimated_hours AS estimatedHours, version,
-  deleted_at AS deletedAt, field_meta AS fieldMeta, updated_at AS updatedAt, updated_by AS updatedBy`;
-const TASK_PUBLIC = TASK_SELECT.replace(/\s*deleted_at AS deletedAt, field_meta AS fieldMeta,/, '');
-if (TASK_PUBLIC.includes('field_meta')) throw new Error('B4: the public task columns still read field_meta');
+  updated_at AS updatedAt, updated_by AS updatedBy`;
+/** What drizzle does to a task row: snake_case to camelCase, JSON and boolean columns decoded. */
+const TASK_SELECT = `${TASK_PUBLIC}, deleted_at AS deletedAt, field_meta AS fieldMeta`;
 const decodePublicTask = (r: Row) => {
   r.isMilestone = r.isMilestone === 1;
   return r;
 };
 const decodeTask = (r: Row | undefined) => {
   if (!r) return r;
-  r.isMilestone = r.isMilestone === 1;
+  decodePublicTask(r);
   r.fieldMeta = JSON.parse(r.fieldMeta as string);
   return r;
 };

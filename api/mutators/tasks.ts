@@ -101,11 +101,10 @@ export function* pageOfVisibleTasks(
   limit: number,
 ): Op<PublicTask[]> {
   const pages = isScopedToAssignments(user) ? TASK_PAGES.assigned : TASK_PAGES.company;
+  const params = { ...scopeParams(user), limit };
   const rows = after
-    ? yield* io(
-        c.sql.all(pages.after, { ...scopeParams(user), afterCreatedAt: after[0], afterId: after[1], limit }),
-      )
-    : yield* io(c.sql.all(pages.first, { ...scopeParams(user), limit }));
+    ? yield* io(c.sql.all(pages.after, { ...params, afterCreatedAt: after[0], afterId: after[1] }))
+    : yield* io(c.sql.all(pages.first, params));
   return asPublicTasks(rows);
 }
 

@@ -65,8 +65,6 @@ export function* companyTaskList(c: Conn, user: SessionUser): Op<CachedList> {
   return fresh;
 }
 
-/** One page of the tasks the user may see, in list order, from after the `after` key (B4 times it). */
-
 export const taskRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const user = sessionUser(c);

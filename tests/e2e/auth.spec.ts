@@ -130,13 +130,21 @@ test('a slow sign-in chunk leaves the painted card up: no loading screen in betw
   page,
 }) => {
   const watch = await watchPage(page);
-  // Every change to the root is checked: was the card's heading ever gone once it had painted?
+  // Every change to the root is checked: was the card's heading ever gone once it had been there? (Not
+  // before: the parser may hand over the root before the card inside it, when the page arrives in pieces.)
   await page.addInitScript(() => {
-    const w = window as unknown as { headingLost: boolean };
+    const w = window as unknown as { headingLost: boolean; lostWith: string };
     w.headingLost = false;
+    w.lostWith = '';
+    let seen = false;
     new MutationObserver(() => {
       const root = document.getElementById('root');
-      if (root && !root.querySelector('h1')) w.headingLost = true;
+      if (!root) return;
+      if (root.querySelector('h1')) seen = true;
+      else if (seen && !w.headingLost) {
+        w.headingLost = true;
+        w.lostWith = root.innerHTML.slice(0, 300);
+      }
     }).observe(document, { subtree: true, childList: true });
   });
   // The sign-in chunk arrives well after the 400 ms the app gives it on a page with nothing painted.
@@ -152,6 +160,10 @@ test('a slow sign-in chunk leaves the painted card up: no loading screen in betw
   await page.goto('/login');
   await expect(page.locator('form:not([inert])')).toBeVisible();
   expect(requests).toBe(1);
-  expect(await page.evaluate(() => (window as unknown as { headingLost: boolean }).headingLost)).toBe(false);
+  const lost = await page.evaluate(() => {
+    const w = window as unknown as { headingLost: boolean; lostWith: string };
+    return { headingLost: w.headingLost, lostWith: w.lostWith };
+  });
+  expect(lost.headingLost, `the root without the heading: ${lost.lostWith}`).toBe(false);
   watch.expectClean();
 });

@@ -258,16 +258,22 @@ for (const size of SIZES) {
     await expect(create).toBeHidden();
     await walk.at(newTask);
 
-    // Its status, from the list: found by a search, changed with an arrow key.
+    // Its status, from the list: found by a search, changed in its menu with the arrow keys, the focus
+    // back on the row's button after.
     await walk.tabTo(page.getByLabel('Search tasks'), { max: 10 });
     await page.keyboard.type(title);
     const card = page.getByRole('article', { name: title });
     await expect(card).toBeVisible();
-    const status = card.getByLabel(`Status of ${title}`);
+    const status = card.getByRole('button', { name: `Status of ${title}: Pending` });
     await walk.tabTo(status, { max: 12 });
-    await expect(status).toHaveValue('pending');
     await page.keyboard.press('ArrowDown');
-    await expect(status).toHaveValue('in-progress');
+    const menu = page.getByRole('menu', { name: `Status of ${title}` });
+    await expect(menu.getByRole('menuitemradio', { name: 'Pending' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitemradio', { name: 'In Progress' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+    await walk.at(card.getByRole('button', { name: `Status of ${title}: In Progress` }));
 
     // Its details open with Enter and close with Escape, focus back on its title.
     const open = card.getByRole('button', { name: title, exact: true });

@@ -37,17 +37,19 @@ const tile = (page: Page, name: string) => page.getByRole('group', { name }).get
 const rows = (page: Page) => page.getByRole('main').getByRole('article');
 
 /**
- * Every rendered row's status select reads `status`, in one retried read. The URL (the filters' state)
- * changes before the list re-renders, and the list is virtualised, so a snapshot of row locators taken
- * then can name a row that goes away: CI once failed so, waiting for nth(4) of rows that were no more.
+ * Every rendered row's status button says `word` (its name ends ': <status>'), in one retried read. The
+ * URL (the filters' state) changes before the list re-renders, and the list is virtualised, so a snapshot
+ * of row locators taken then can name a row that goes away: CI once failed so, waiting for nth(4) of rows
+ * that were no more.
  */
-async function expectEveryStatus(page: Page, status: string) {
+async function expectEveryStatus(page: Page, word: string) {
   await expect
     .poll(async () => {
-      const values = await page
-        .getByRole('combobox', { name: /^Status of / })
-        .evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value));
-      return values.length > 0 && values.every((v) => v === status);
+      const labels = await page
+        .getByRole('main')
+        .getByRole('button', { name: /^Status of / })
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+      return labels.length > 0 && labels.every((l) => l.endsWith(`: ${word}`));
     })
     .toBe(true);
 }
@@ -112,7 +114,7 @@ test('each filter narrows the list, lives in the URL, and survives a reload', as
   const inProgress = tasks.filter((t) => t.status === 'in-progress').length;
   expect(inProgress).toBeGreaterThan(0);
   await expect(page.getByText(`Showing ${inProgress} of ${tasks.length} tasks`)).toBeVisible();
-  await expectEveryStatus(page, 'in-progress');
+  await expectEveryStatus(page, 'In Progress');
   await page.getByRole('combobox', { name: 'Priority' }).selectOption('high');
   await expect(page).toHaveURL(/priority=high/);
   const both = tasks.filter((t) => t.status === 'in-progress' && t.priority === 'high').length;
@@ -181,13 +183,13 @@ test('shortcuts: Ctrl+N, Ctrl+F, and E / S on the single selected task (not whil
   const title = (await first.getAttribute('aria-label'))!;
   await first.getByRole('checkbox').check();
   await expect(page.getByText('1 task(s) selected')).toBeVisible();
-  const status = page.getByRole('combobox', { name: `Status of ${title}` }).first();
-  const before = await status.inputValue();
+  const status = first.getByRole('button', { name: `Status of ${title}:` });
+  const done = (await status.getAttribute('aria-label'))!.endsWith(': Completed');
   await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('s');
-  await expect(status).toHaveValue(before === 'completed' ? 'pending' : 'completed');
+  await expect(status).toHaveAccessibleName(`Status of ${title}: ${done ? 'Pending' : 'Completed'}`);
   await page.keyboard.press('s');
-  await expect(status).toHaveValue(before === 'completed' ? 'completed' : 'pending');
+  await expect(status).toHaveAccessibleName(`Status of ${title}: ${done ? 'Completed' : 'Pending'}`);
 
   const search = page.getByPlaceholder('Search tasks...');
   await search.click();
@@ -248,7 +250,7 @@ test('offline from a cold start: a bulk status change of 20 tasks arrives as ONE
   await cold.getByRole('button', { name: 'Select all (20)' }).click();
   await expect(cold.getByText('20 task(s) selected')).toBeVisible();
   await cold.getByRole('combobox', { name: 'Change Status' }).selectOption('blocked');
-  await expectEveryStatus(cold, 'blocked');
+  await expectEveryStatus(cold, 'Blocked');
   // Nothing reached the server while offline.
   expect(pushes.filter((p) => p.some((id) => made.some((t) => t.id === id)))).toEqual([]);
 

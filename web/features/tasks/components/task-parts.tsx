@@ -1,9 +1,16 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { TASK_STATUSES } from '#shared/enums.ts';
 import { isTaskOverdue, taskDueText } from '#shared/rules/due-date-text.ts';
 import type { TaskRow } from '#sync/db.ts';
 import { UnsentMarker } from '#web/app/unsent-marker.tsx';
 import { badgeClass } from '#web/components/ui/badge.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { assigneeName } from '#web/features/projects/utils/assignee-name.ts';
 import { priorityClass } from '#web/features/projects/utils/labels.ts';
@@ -23,6 +30,8 @@ export interface TaskRowActions {
   open: (task: TaskRow) => void;
   setStatus: (task: TaskRow, status: string) => void;
   toggleSelected: (task: TaskRow) => void;
+  /** Opens the list's status menu for the task, beside the button pressed. */
+  openStatus: (task: TaskRow, button: HTMLButtonElement) => void;
 }
 
 export interface TaskItemProps {
@@ -37,63 +46,128 @@ export interface TaskItemProps {
   selected: boolean;
   /** Project name under the title (canvas cards, which are not grouped by project on every tab). */
   projectName?: string;
+  /** The task whose status menu is open, if any: its button says so (aria-expanded). */
+  statusMenuFor?: string | null;
 }
 
-// The facts' icons (lucide's Calendar and User drawn the same), as elements made once: a row mounts or is
-// refilled per scroll step and keystroke, and the icon components' class merging and node building per row
-// showed in the profiles of /tasks at 10,000 tasks.
-const ICON = {
-  width: 24,
-  height: 24,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  className: 'h-3 w-3 shrink-0',
-  'aria-hidden': true,
-} as const;
-const CALENDAR_ICON = (
-  <svg {...ICON}>
-    <path d="M8 2v3M16 2v3M3 9h18" />
-    <rect x="3" y="3" width="18" height="18" rx="2" />
-  </svg>
-);
-const USER_ICON = (
-  <svg {...ICON}>
-    <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
-    <circle cx="12" cy="7" r="4" />
-  </svg>
-);
 const SUBCONTRACTOR_BADGE = badgeClass('info', 'border border-blue-200');
 const priorityBadge = (p: string | null | undefined) => badgeClass('outline', cn('border', priorityClass(p)));
 
-/** Any status, set directly (spec 02 section 4). */
-function StatusSelect({
+const STATUS_BUTTON = cn(selectClasses, 'select-chevron w-32 shrink-0 truncate pr-7 text-left md:w-36');
+
+/**
+ * Any status, set directly (spec 02 section 4): a button showing the status that opens the list's one
+ * status menu (`StatusMenu`). A native `<select>` per row was the row's costliest part while scrolling
+ * 10,000 tasks: with its options and its own shadow tree it was a third of the elements the browser
+ * restyled per scroll step, and a menu component per row (Radix's) cost as much again in script per
+ * refilled row (B13, ADR 023 round 6). The menu's items exist only while it is open.
+ */
+function StatusButton({
   task,
   actions,
   disabled,
+  expanded,
 }: {
   task: TaskRow;
   actions: TaskRowActions;
   disabled: boolean;
+  expanded: boolean;
 }) {
-  const title = task.title ?? 'Untitled task';
+  const word = statusWord(task.status);
+  const open = (e: React.SyntheticEvent<HTMLButtonElement>) => actions.openStatus(task, e.currentTarget);
   return (
-    <select
-      aria-label={`Status of ${title}`}
-      className={cn(selectClasses, 'w-32 shrink-0 md:w-36')}
-      value={task.status ?? 'pending'}
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={expanded}
+      aria-label={`Status of ${task.title ?? 'Untitled task'}: ${word}`}
+      className={STATUS_BUTTON}
       disabled={disabled}
-      onChange={(e) => actions.setStatus(task, e.target.value)}
+      onClick={open}
+      onKeyDown={(e) => {
+        // As a menu button opens with the arrows too (WAI-ARIA menu button pattern).
+        if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+        e.preventDefault();
+        open(e);
+      }}
     >
-      {TASK_STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {statusWord(s)}
-        </option>
-      ))}
-    </select>
+      {word}
+    </button>
+  );
+}
+
+/** The task whose status menu is open, and the button that opened it (the menu's place, focus's return). */
+export interface StatusMenuTarget {
+  task: TaskRow;
+  button: HTMLButtonElement;
+}
+
+/**
+ * The one status menu of a list of tasks, opened by a row's `StatusButton` beside that button. A Radix
+ * menu needs a trigger to place itself and to label the menu: a box laid exactly over the row's button
+ * stands in for it (the page does not scroll while the menu is open, so the box stays over it), and the
+ * focus goes back to the row's button when the menu closes.
+ */
+export function StatusMenu({
+  target,
+  onClose,
+  setStatus,
+}: {
+  target: StatusMenuTarget | null;
+  onClose: () => void;
+  setStatus: (task: TaskRow, status: string) => void;
+}) {
+  // The box is where the button was when the menu opened: a window resized or turned moves the button, so
+  // the menu closes then rather than point at nothing.
+  useEffect(() => {
+    if (!target) return;
+    window.addEventListener('resize', onClose);
+    return () => window.removeEventListener('resize', onClose);
+  }, [target, onClose]);
+  // The menu stays mounted while closed: Radix learns that a keyboard is in use from the keys pressed
+  // while it exists, and then opens on the first item, as a menu button opened by a key should.
+  const box = target?.button.getBoundingClientRect();
+  return (
+    <DropdownMenu open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DropdownMenuTrigger asChild>
+        {/* Hidden from assistive technology: the row's button is the control they know; this box only
+            names the menu (aria-labelledby) and places it. */}
+        <span
+          aria-hidden="true"
+          aria-label={target ? `Status of ${target.task.title ?? 'Untitled task'}` : undefined}
+          className="pointer-events-none fixed"
+          style={box && { left: box.left, top: box.top, width: box.width, height: box.height }}
+        />
+      </DropdownMenuTrigger>
+      {target && <TaskStatusMenuContent target={target} setStatus={setStatus} />}
+    </DropdownMenu>
+  );
+}
+
+function TaskStatusMenuContent({
+  target: { task, button },
+  setStatus,
+}: {
+  target: StatusMenuTarget;
+  setStatus: (task: TaskRow, status: string) => void;
+}) {
+  const status = task.status ?? 'pending';
+  return (
+    <DropdownMenuContent
+      align="end"
+      onCloseAutoFocus={(e) => {
+        e.preventDefault();
+        if (button.isConnected) button.focus();
+      }}
+    >
+      <DropdownMenuRadioGroup value={status} onValueChange={(next) => setStatus(task, next)}>
+        {TASK_STATUSES.map((s) => (
+          <DropdownMenuRadioItem key={s} value={s}>
+            {statusWord(s)}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+    </DropdownMenuContent>
   );
 }
 
@@ -117,19 +191,18 @@ function Facts({
       <UnsentMarker rowId={task.id} />
       {task.category === 'subcontractor' && <span className={SUBCONTRACTOR_BADGE}>Subcontractor</span>}
       <span className={priorityBadge(task.priority)}>{priorityWord(task.priority)}</span>
+      {/* The icons are the spans' backgrounds (styles.css, `.fact-due`): as SVG elements they were six of
+          a row's elements to restyle per scroll step. */}
       <span
-        className={cn(
-          'inline-flex items-center gap-1 whitespace-nowrap',
-          overdue && 'font-semibold text-red-700',
-        )}
+        className={
+          overdue
+            ? 'fact-due-late font-semibold whitespace-nowrap text-red-700'
+            : 'fact-due whitespace-nowrap'
+        }
       >
-        {CALENDAR_ICON}
         {taskDueText(task, now, timeZone)}
       </span>
-      <span className="inline-flex items-center gap-1 whitespace-nowrap">
-        {USER_ICON}
-        {assigneeName(task.assigneeId, names)}
-      </span>
+      <span className="fact-person whitespace-nowrap">{assigneeName(task.assigneeId, names)}</span>
       {projectName && <span className="truncate">{projectName}</span>}
     </div>
   );
@@ -180,7 +253,7 @@ function TitleButton({
  * from md.
  */
 export const TaskListRow = memo(function TaskListRow(props: TaskItemProps) {
-  const { task, actions, canUpdate, selectable, selected } = props;
+  const { task, actions, canUpdate, selectable, selected, statusMenuFor } = props;
   return (
     <article
       aria-label={task.title ?? 'Untitled task'}
@@ -194,14 +267,19 @@ export const TaskListRow = memo(function TaskListRow(props: TaskItemProps) {
         <TitleButton task={task} actions={actions} className="truncate" />
         <Facts {...props} className="max-h-11 md:max-h-[1.375rem]" />
       </div>
-      <StatusSelect task={task} actions={actions} disabled={!canUpdate} />
+      <StatusButton
+        task={task}
+        actions={actions}
+        disabled={!canUpdate}
+        expanded={statusMenuFor === task.id}
+      />
     </article>
   );
 });
 
 /** One task in the canvas view: a card with the same parts, as tall as its row (CARD_HEIGHT). */
 export const TaskCard = memo(function TaskCard(props: TaskItemProps) {
-  const { task, actions, canUpdate, selectable, selected } = props;
+  const { task, actions, canUpdate, selectable, selected, statusMenuFor } = props;
   return (
     <article
       aria-label={task.title ?? 'Untitled task'}
@@ -218,7 +296,12 @@ export const TaskCard = memo(function TaskCard(props: TaskItemProps) {
       <Facts {...props} className="max-h-11" />
       <div className="mt-auto flex items-center justify-between gap-2">
         <span className="text-xs text-slate-500">{categoryWord(task.category)}</span>
-        <StatusSelect task={task} actions={actions} disabled={!canUpdate} />
+        <StatusButton
+          task={task}
+          actions={actions}
+          disabled={!canUpdate}
+          expanded={statusMenuFor === task.id}
+        />
       </div>
     </article>
   );

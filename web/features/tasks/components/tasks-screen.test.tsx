@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SyncDb } from '#sync/db.ts';
 import { resetToasts } from '#web/components/ui/use-toast.ts';
@@ -273,14 +273,79 @@ describe('Task Management: filters', () => {
 });
 
 describe('Task Management: writes', () => {
-  it('sets any status from the select on a row', async () => {
+  it("sets any status from a row's status menu, and gives the focus back to the row's button", async () => {
     const user = userEvent.setup();
     renderTasks(await seed(), { now });
     await screen.findByText('Pour slab');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Status of Pour slab' }), 'blocked');
+    const button = screen.getByRole('button', { name: 'Status of Pour slab: Pending' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    const menu = await screen.findByRole('menu', { name: 'Status of Pour slab' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Pending' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.textContent),
+    ).toEqual(['Pending', 'In Progress', 'Completed', 'Blocked']);
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Blocked' }));
     await waitFor(async () => expect((await db.tasks.get(id(1)))?.status).toBe('blocked'));
+    expect(screen.queryByRole('menu')).toBeNull();
+    const after = await screen.findByRole('button', { name: 'Status of Pour slab: Blocked' });
+    expect(document.activeElement).toBe(after);
+    expect(after.getAttribute('aria-expanded')).toBe('false');
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ op: 'patch', rowId: id(1), data: { status: 'blocked' } });
+  });
+
+  it('opens the status menu from the keyboard; its letters pick, and Escape closes it having changed nothing', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByText('Pour slab');
+    await user.click(screen.getByRole('button', { name: 'Bulk Edit' }));
+    // A selected task: S outside the menu would toggle it (the shortcut); inside, it is the menu's.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Pour slab' }));
+    screen.getByRole('button', { name: 'Status of Pour slab: Pending' }).focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu', { name: 'Status of Pour slab' });
+    // Opened by a key, the menu puts the focus on its first item (WAI-ARIA menu button).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(menu).getByRole('menuitemradio', { name: 'Pending' })),
+    );
+    await user.keyboard('s');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Status of Pour slab: Pending' }));
+    expect((await db.tasks.get(id(1)))?.status).toBe('pending');
+    expect(await db.outbox.count()).toBe(0);
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menu', { name: 'Status of Pour slab' });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(async () => expect((await db.tasks.get(id(1)))?.status).toBe('completed'));
+  });
+
+  it('closes the status menu when the window is resized (its button has moved)', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now });
+    await screen.findByText('Pour slab');
+    await user.click(screen.getByRole('button', { name: 'Status of Pour slab: Pending' }));
+    await screen.findByRole('menu', { name: 'Status of Pour slab' });
+    act(() => void window.dispatchEvent(new Event('resize')));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('without tasks:update the status button is disabled and opens nothing', async () => {
+    const user = userEvent.setup();
+    renderTasks(await seed(), { now, can: (p) => p !== 'tasks:update' });
+    await screen.findByText('Pour slab');
+    const button = screen.getByRole('button', { name: 'Status of Pour slab: Pending' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await user.click(button);
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('creates a task from Create New Task', async () => {

@@ -40,7 +40,7 @@ import { TaskEmptyState } from './task-empty-state.tsx';
 import { TaskFilterBar } from './task-filter-bar.tsx';
 import { TasksFrame } from './tasks-frame.tsx';
 import { projectGroupId, sectionId, TaskListView } from './task-list-view.tsx';
-import type { TaskRowActions } from './task-parts.tsx';
+import { StatusMenu, type StatusMenuTarget, type TaskRowActions } from './task-parts.tsx';
 import { TaskTiles } from './task-tiles.tsx';
 
 const VIEW_CHOICES = [
@@ -285,9 +285,12 @@ export function TasksScreen({
     [write, savedToast],
   );
 
+  const [statusMenu, setStatusMenu] = useState<StatusMenuTarget | null>(null);
+  const closeStatusMenu = useCallback(() => setStatusMenu(null), []);
   const actions = useMemo<TaskRowActions>(
     () => ({
       open: (task) => setDialog({ kind: 'detail', id: task.id }),
+      openStatus: (task, button) => setStatusMenu({ task, button }),
       setStatus: (task, status) => void setStatus(task, status),
       toggleSelected: (task) =>
         setSelected((prev) => {
@@ -382,8 +385,16 @@ export function TasksScreen({
   const anyCollapsed = collapsed.size > 0;
 
   const item = useMemo(
-    () => ({ actions, names, now, timeZone, canUpdate, selectable: bulk }),
-    [actions, names, now, timeZone, canUpdate, bulk],
+    () => ({
+      actions,
+      names,
+      now,
+      timeZone,
+      canUpdate,
+      selectable: bulk,
+      statusMenuFor: statusMenu?.task.id ?? null,
+    }),
+    [actions, names, now, timeZone, canUpdate, bulk, statusMenu],
   );
   const toggleCollapsed = useCallback(
     (id: string) =>
@@ -510,6 +521,17 @@ export function TasksScreen({
           selected={selected}
         />
       )}
+
+      {/* The task as it is now (a sync may change or delete it while the menu is open). */}
+      <StatusMenu
+        target={
+          statusMenu && byId.has(statusMenu.task.id)
+            ? { ...statusMenu, task: byId.get(statusMenu.task.id)! }
+            : null
+        }
+        onClose={closeStatusMenu}
+        setStatus={actions.setStatus}
+      />
 
       <Suspense fallback={null}>
         {dialog?.kind === 'create' && (

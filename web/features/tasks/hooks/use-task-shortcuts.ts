@@ -29,6 +29,8 @@ function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLInputElement) return !NOT_TYPED.has(target.type);
+  // An open menu (a row's status) takes letters as typeahead: S there picks a status, not the shortcut.
+  if (target.closest('[role="menu"]')) return true;
   return target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
 }
 

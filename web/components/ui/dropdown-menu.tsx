@@ -1,0 +1,51 @@
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { DropdownMenu as M } from 'radix-ui';
+import { Check } from 'lucide-react';
+import { cn } from '#web/lib/cn.ts';
+
+export const DropdownMenu = M.Root;
+export const DropdownMenuTrigger = M.Trigger;
+export const DropdownMenuRadioGroup = M.RadioGroup;
+
+/** The open menu, in a portal, styled as the app's select lists (select.tsx). */
+export const DropdownMenuContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof M.Content>>(
+  function DropdownMenuContent({ className, sideOffset = 4, ...props }, ref) {
+    return (
+      <M.Portal>
+        <M.Content
+          ref={ref}
+          sideOffset={sideOffset}
+          className={cn(
+            'z-50 min-w-[var(--radix-dropdown-menu-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-md',
+            className,
+          )}
+          {...props}
+        />
+      </M.Portal>
+    );
+  },
+);
+
+/** One choice of a radio group in a menu: a tick beside the current one, as in the app's selects. */
+export const DropdownMenuRadioItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof M.RadioItem>>(
+  function DropdownMenuRadioItem({ className, children, ...props }, ref) {
+    return (
+      <M.RadioItem
+        ref={ref}
+        className={cn(
+          // The item keyboard focus is on wears the app's focus ring, as in select.tsx (WCAG 2.4.7).
+          'relative flex min-h-11 w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-teal-600 data-[highlighted]:outline-solid md:min-h-0',
+          className,
+        )}
+        {...props}
+      >
+        <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
+          <M.ItemIndicator>
+            <Check className="h-4 w-4" aria-hidden="true" />
+          </M.ItemIndicator>
+        </span>
+        {children}
+      </M.RadioItem>
+    );
+  },
+);

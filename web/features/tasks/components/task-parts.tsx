@@ -108,7 +108,8 @@ export interface StatusMenuTarget {
  * stands in for it (the page does not scroll while the menu is open, so the box stays over it), and the
  * focus goes back to the row's button when the menu closes.
  */
-export function StatusMenu({
+// Memoised: the screen renders again at each key typed in the search, and a closed menu has nothing to change.
+export const StatusMenu = memo(function StatusMenu({
   target,
   onClose,
   setStatus,
@@ -142,7 +143,7 @@ export function StatusMenu({
       {target && <TaskStatusMenuContent target={target} setStatus={setStatus} />}
     </DropdownMenu>
   );
-}
+});
 
 function TaskStatusMenuContent({
   target: { task, button },

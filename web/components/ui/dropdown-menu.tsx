@@ -2,6 +2,7 @@ import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { DropdownMenu as M } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
+import { CHOICE_ITEM_CLASSES } from './select.tsx';
 
 export const DropdownMenu = M.Root;
 export const DropdownMenuTrigger = M.Trigger;
@@ -30,15 +31,7 @@ export const DropdownMenuContent = forwardRef<HTMLDivElement, ComponentPropsWith
 export const DropdownMenuRadioItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof M.RadioItem>>(
   function DropdownMenuRadioItem({ className, children, ...props }, ref) {
     return (
-      <M.RadioItem
-        ref={ref}
-        className={cn(
-          // The item keyboard focus is on wears the app's focus ring, as in select.tsx (WCAG 2.4.7).
-          'relative flex min-h-11 w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-teal-600 data-[highlighted]:outline-solid md:min-h-0',
-          className,
-        )}
-        {...props}
-      >
+      <M.RadioItem ref={ref} className={cn(CHOICE_ITEM_CLASSES, className)} {...props}>
         <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
           <M.ItemIndicator>
             <Check className="h-4 w-4" aria-hidden="true" />

@@ -7,6 +7,14 @@ export const Select = S.Root;
 export const SelectGroup = S.Group;
 export const SelectValue = S.Value;
 
+/**
+ * One choice of a list that opens (a select's option, a menu's radio item), with room for a tick on the
+ * left. The one keyboard focus is on wears the app's focus ring: the grey alone (1.1:1 on white) is not
+ * seen (WCAG 2.4.7).
+ */
+export const CHOICE_ITEM_CLASSES =
+  'relative flex min-h-11 w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 md:min-h-0 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-teal-600 data-[highlighted]:outline-solid';
+
 /** The closed select. Give it `id` (for a Label's htmlFor) or `aria-label`. */
 export const SelectTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof S.Trigger>>(
   function SelectTrigger({ className, children, ...props }, ref) {
@@ -52,16 +60,7 @@ export const SelectContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef
 export const SelectItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof S.Item>>(
   function SelectItem({ className, children, ...props }, ref) {
     return (
-      <S.Item
-        ref={ref}
-        className={cn(
-          // The option keyboard focus is on wears the app's focus ring: the grey alone (1.1:1 on white) is not
-          // seen (WCAG 2.4.7).
-          'relative flex min-h-11 w-full cursor-default items-center rounded-sm py-1.5 pr-2 pl-8 md:min-h-0 text-sm outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-teal-600 data-[highlighted]:outline-solid',
-          className,
-        )}
-        {...props}
-      >
+      <S.Item ref={ref} className={cn(CHOICE_ITEM_CLASSES, className)} {...props}>
         <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
           <S.ItemIndicator>
             <Check className="h-4 w-4" aria-hidden="true" />

@@ -81,9 +81,9 @@ class Audit {
   async check(where: string, { modal = false, openList = false } = {}) {
     await settled(this.page);
     const { findings, headings } = await runAxe(this.page);
-    // A false positive while a Radix Select's list or a menu is open: Radix hides the page with aria-hidden and keeps
-    // focus in the list (the caller checks that Tab stays there), but only a role=dialog tells axe that the
-    // page is out of reach. Only that rule, only on elements Radix hid, only with the list open.
+    // A false positive while a Radix Select's list or a menu is open: Radix hides the page with aria-hidden
+    // and keeps focus in the list (the caller checks that Tab stays there), but only a role=dialog tells axe
+    // that the page is out of reach. Only that rule, only on elements Radix hid, only with the list open.
     const real = openList
       ? findings.filter((f) => !(f.id === 'aria-hidden-focus' && f.hiddenByPopup))
       : findings;

@@ -96,60 +96,72 @@ function StatusButton({
   );
 }
 
-/** The task whose status menu is open, and the button that opened it (the menu's place, focus's return). */
+/** The task whose status menu is open, the button that opened it (focus goes back there) and its box then. */
 export interface StatusMenuTarget {
-  task: TaskRow;
+  taskId: string;
   button: HTMLButtonElement;
+  box: DOMRect;
+}
+
+/** What a row's `StatusButton` opens: measured once, as it is pressed. */
+export function statusMenuTarget(task: TaskRow, button: HTMLButtonElement): StatusMenuTarget {
+  return { taskId: task.id, button, box: button.getBoundingClientRect() };
 }
 
 /**
  * The one status menu of a list of tasks, opened by a row's `StatusButton` beside that button. A Radix
  * menu needs a trigger to place itself and to label the menu: a box laid exactly over the row's button
  * stands in for it (the page does not scroll while the menu is open, so the box stays over it), and the
- * focus goes back to the row's button when the menu closes.
+ * focus goes back to the row's button when the menu closes. Memoised: the screen renders again at each
+ * key typed in the search, and a closed menu has nothing to change.
  */
-// Memoised: the screen renders again at each key typed in the search, and a closed menu has nothing to change.
 export const StatusMenu = memo(function StatusMenu({
   target,
+  task,
   onClose,
   setStatus,
 }: {
   target: StatusMenuTarget | null;
+  /** The target's task as it is now (a sync may change or delete it while the menu is open). */
+  task: TaskRow | undefined;
   onClose: () => void;
   setStatus: (task: TaskRow, status: string) => void;
 }) {
+  const open = target !== null && task !== undefined;
   // The box is where the button was when the menu opened: a window resized or turned moves the button, so
   // the menu closes then rather than point at nothing.
   useEffect(() => {
-    if (!target) return;
+    if (!open) return;
     window.addEventListener('resize', onClose);
     return () => window.removeEventListener('resize', onClose);
-  }, [target, onClose]);
+  }, [open, onClose]);
   // The menu stays mounted while closed: Radix learns that a keyboard is in use from the keys pressed
   // while it exists, and then opens on the first item, as a menu button opened by a key should.
-  const box = target?.button.getBoundingClientRect();
+  const box = target?.box;
   return (
-    <DropdownMenu open={target !== null} onOpenChange={(open) => !open && onClose()}>
+    <DropdownMenu open={open} onOpenChange={(next) => !next && onClose()}>
       <DropdownMenuTrigger asChild>
         {/* Hidden from assistive technology: the row's button is the control they know; this box only
             names the menu (aria-labelledby) and places it. */}
         <span
           aria-hidden="true"
-          aria-label={target ? `Status of ${target.task.title ?? 'Untitled task'}` : undefined}
+          aria-label={open ? `Status of ${task.title ?? 'Untitled task'}` : undefined}
           className="pointer-events-none fixed"
           style={box && { left: box.left, top: box.top, width: box.width, height: box.height }}
         />
       </DropdownMenuTrigger>
-      {target && <TaskStatusMenuContent target={target} setStatus={setStatus} />}
+      {open && <TaskStatusMenuContent task={task} button={target.button} setStatus={setStatus} />}
     </DropdownMenu>
   );
 });
 
 function TaskStatusMenuContent({
-  target: { task, button },
+  task,
+  button,
   setStatus,
 }: {
-  target: StatusMenuTarget;
+  task: TaskRow;
+  button: HTMLButtonElement;
   setStatus: (task: TaskRow, status: string) => void;
 }) {
   const status = task.status ?? 'pending';

@@ -300,7 +300,7 @@ describe('Task Management: writes', () => {
     expect(entry).toMatchObject({ op: 'patch', rowId: id(1), data: { status: 'blocked' } });
   });
 
-  it('opens the status menu from the keyboard; its letters pick, and Escape closes it having changed nothing', async () => {
+  it('opens the status menu from the keyboard: S there is not the shortcut, Escape changes nothing, the arrows and Enter pick', async () => {
     const user = userEvent.setup();
     renderTasks(await seed(), { now });
     await screen.findByText('Pour slab');

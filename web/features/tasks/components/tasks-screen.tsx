@@ -40,7 +40,7 @@ import { TaskEmptyState } from './task-empty-state.tsx';
 import { TaskFilterBar } from './task-filter-bar.tsx';
 import { TasksFrame } from './tasks-frame.tsx';
 import { projectGroupId, sectionId, TaskListView } from './task-list-view.tsx';
-import { StatusMenu, type StatusMenuTarget, type TaskRowActions } from './task-parts.tsx';
+import { StatusMenu, statusMenuTarget, type StatusMenuTarget, type TaskRowActions } from './task-parts.tsx';
 import { TaskTiles } from './task-tiles.tsx';
 
 const VIEW_CHOICES = [
@@ -290,7 +290,7 @@ export function TasksScreen({
   const actions = useMemo<TaskRowActions>(
     () => ({
       open: (task) => setDialog({ kind: 'detail', id: task.id }),
-      openStatus: (task, button) => setStatusMenu({ task, button }),
+      openStatus: (task, button) => setStatusMenu(statusMenuTarget(task, button)),
       setStatus: (task, status) => void setStatus(task, status),
       toggleSelected: (task) =>
         setSelected((prev) => {
@@ -384,6 +384,7 @@ export function TasksScreen({
   }, [groups]);
   const anyCollapsed = collapsed.size > 0;
 
+  const statusMenuFor = statusMenu?.taskId ?? null;
   const item = useMemo(
     () => ({
       actions,
@@ -392,9 +393,9 @@ export function TasksScreen({
       timeZone,
       canUpdate,
       selectable: bulk,
-      statusMenuFor: statusMenu?.task.id ?? null,
+      statusMenuFor,
     }),
-    [actions, names, now, timeZone, canUpdate, bulk, statusMenu],
+    [actions, names, now, timeZone, canUpdate, bulk, statusMenuFor],
   );
   const toggleCollapsed = useCallback(
     (id: string) =>
@@ -522,13 +523,9 @@ export function TasksScreen({
         />
       )}
 
-      {/* The task as it is now (a sync may change or delete it while the menu is open). */}
       <StatusMenu
-        target={
-          statusMenu && byId.has(statusMenu.task.id)
-            ? { ...statusMenu, task: byId.get(statusMenu.task.id)! }
-            : null
-        }
+        target={statusMenu}
+        task={statusMenuFor === null ? undefined : byId.get(statusMenuFor)}
         onClose={closeStatusMenu}
         setStatus={actions.setStatus}
       />

@@ -45,17 +45,13 @@ const done = (tx: IDBTransaction) =>
 
 // ---------------------------------------------------------------------------------------------- B5 / B8 --
 
-/** The indexes of the `tasks` store of SyncDb (sync/db.ts), rebuilt for the raw IndexedDB comparator. */
-const TASK_INDEXES: [string, string | string[]][] = [
-  ['projectId', 'projectId'],
-  ['status', 'status'],
-  ['dueDate', 'dueDate'],
-  ['assigneeId', 'assigneeId'],
-  ['priority', 'priority'],
-  ['updatedAt', 'updatedAt'],
-  ['version', 'version'],
-  ['[projectId+status]', ['projectId', 'status']],
-];
+/**
+ * The indexes of the `tasks` store of SyncDb, as the app declares them (read from its schema, so the raw
+ * comparator always writes the same index entries per row as the app does).
+ */
+function taskIndexes(): [string, string | string[]][] {
+  return openSyncDb(B5_SCOPE).tasks.schema.indexes.map((i) => [i.name, i.keyPath as string | string[]]);
+}
 const RAW_DB = 'bench-raw-tasks';
 const STATUSES = ['pending', 'in_progress', 'completed', 'blocked'];
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'];
@@ -171,7 +167,7 @@ async function openRaw(): Promise<IDBDatabase> {
   const req = indexedDB.open(RAW_DB, 1);
   req.onupgradeneeded = () => {
     const store = req.result.createObjectStore('tasks', { keyPath: 'id' });
-    for (const [name, keyPath] of TASK_INDEXES) store.createIndex(name, keyPath);
+    for (const [name, keyPath] of taskIndexes()) store.createIndex(name, keyPath);
   };
   return idb(req);
 }

@@ -37,6 +37,19 @@ const V5: Stores = {
     'id, projectId, type, createdAt, version, [type+createdAt], [projectId+createdAt], [projectId+type+createdAt]',
   change_orders: 'id, projectId, status, createdAt, version, [projectId+createdAt]',
 };
+// Indexes nothing queried, dropped (issue 14).
+const V6: Stores = {
+  projects: 'id',
+  tasks: 'id, projectId, status, dueDate, assigneeId, category',
+  project_logs: 'id, createdAt',
+  photos: 'id, projectId, sha256, createdAt',
+  schedule_changes: 'id, createdAt',
+  users: 'id',
+  subcontractor_assignments: 'id',
+  outbox: '++seq, &id, rowId',
+  communications: 'id, createdAt, [type+createdAt], [projectId+createdAt], [projectId+type+createdAt]',
+  change_orders: 'id, createdAt, [projectId+createdAt]',
+};
 
 /** Each release's declarations, in the order it called `version(n).stores()`. */
 const RELEASES: { name: string; versions: [number, Stores][] }[] = [
@@ -71,6 +84,16 @@ const RELEASES: { name: string; versions: [number, Stores][] }[] = [
       [3, V3],
       [4, V4],
       [5, V5],
+    ],
+  },
+  {
+    name: 'v6 (unqueried indexes dropped)',
+    versions: [
+      [1, V1],
+      [3, V3],
+      [4, V4],
+      [5, V5],
+      [6, V6],
     ],
   },
 ];
@@ -171,7 +194,7 @@ describe('device database across app updates', () => {
     (await openCurrent(fresh)).close();
 
     expect(await structure(fresh)).toEqual(await structure(upgraded));
-    expect((await structure(fresh)).version).toBe(50);
+    expect((await structure(fresh)).version).toBe(60);
   });
 
   for (const release of RELEASES) {
@@ -252,7 +275,16 @@ describe('device database across app updates', () => {
       }
 
       const after = await structure(indexedDB);
-      expect(after.version).toBe(50);
+      expect(after.version).toBe(60);
+      // The indexes nothing queries are gone from an upgraded device too: a pulled task writes five.
+      const tasks = after.stores.find((s) => s.name === 'tasks')!;
+      expect(tasks.indexes.map((i) => i.name)).toEqual([
+        'assigneeId',
+        'category',
+        'dueDate',
+        'projectId',
+        'status',
+      ]);
       const fresh = new IDBFactory();
       (await openCurrent(fresh)).close();
       expect(after).toEqual(await structure(fresh));
@@ -273,6 +305,6 @@ describe('device database across app updates', () => {
     }
     // No upgrade ran: a version bump would make every other open tab of the app close its connection.
     expect(await structure(indexedDB)).toEqual(before);
-    expect(before.version).toBe(50);
+    expect(before.version).toBe(60);
   });
 });

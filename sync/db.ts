@@ -164,33 +164,35 @@ export const READONLY_MIRRORS = ['users', 'subcontractor_assignments'] as const;
  * The Dexie version of the device database. History (each kept working by the upgrade test): 1 the first
  * mirror; 3 photo thumbnails (issue 11, SPEC C16); 4 `tasks.category`: the Subcontractors board reads the
  * subcontractor tasks by category, an index, not a scan (issue 13); 5 communications and change orders
- * (issue 12, SPEC W15).
+ * (issue 12, SPEC W15); 6 the indexes no screen or sync step queried are dropped (issue 14, below).
  */
-const SYNC_DB_VERSION = 5;
+const SYNC_DB_VERSION = 6;
 
 /**
- * Every store at `SYNC_DB_VERSION`: what a new device creates and an older database is upgraded to. The
- * feed reads its tabs (by type) and its project filter newest first from the communications' compound
- * indexes, a page at a time.
+ * Every store at `SYNC_DB_VERSION`: what a new device creates and an older database is upgraded to. An
+ * index is here only because something queries by it (`where`/`orderBy`): every pulled row is written
+ * once per index, and Dexie reads every index's definition at each open. Version 6 dropped 29 unused
+ * ones (every mirror's `updatedAt` and `version`, tasks' `priority` and `[projectId+status]`, ...): each
+ * pulled task was written with 9 index entries, now 5. The feed reads its tabs (by type) and its
+ * project filter newest first from the communications' compound indexes, a page at a time.
  */
 const SYNC_DB_STORES = {
-  projects: 'id, status, dueDate, updatedAt, version',
-  tasks:
-    'id, projectId, status, dueDate, assigneeId, priority, updatedAt, version, [projectId+status], category',
-  project_logs: 'id, projectId, type, status, createdAt, updatedAt, version',
-  photos: 'id, projectId, sha256, createdAt, updatedAt, version',
-  schedule_changes: 'id, taskId, status, createdAt, updatedAt, version',
-  users: 'id, email',
-  subcontractor_assignments: 'id, projectId, subcontractorId',
-  outbox: '++seq, &id, rowId, createdAt',
+  projects: 'id',
+  tasks: 'id, projectId, status, dueDate, assigneeId, category',
+  project_logs: 'id, createdAt',
+  photos: 'id, projectId, sha256, createdAt',
+  schedule_changes: 'id, createdAt',
+  users: 'id',
+  subcontractor_assignments: 'id',
+  // `&id` is never queried: it keeps a mutation id from being queued twice.
+  outbox: '++seq, &id, rowId',
   shadows: '[table+id]',
   blobs: 'sha256, status, [status+lastUsedAt], [status+nextAttemptAt], size',
   syncIssues: '++id, kind, createdAt',
   meta: 'key',
   thumbnails: 'photoId',
-  communications:
-    'id, projectId, type, createdAt, version, [type+createdAt], [projectId+createdAt], [projectId+type+createdAt]',
-  change_orders: 'id, projectId, status, createdAt, version, [projectId+createdAt]',
+  communications: 'id, createdAt, [type+createdAt], [projectId+createdAt], [projectId+type+createdAt]',
+  change_orders: 'id, createdAt, [projectId+createdAt]',
 } as const;
 
 /**

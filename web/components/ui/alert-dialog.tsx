@@ -2,7 +2,13 @@ import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react
 import { AlertDialog as A } from 'radix-ui';
 import { cn } from '#web/lib/cn.ts';
 import { buttonClasses, type ButtonVariant } from './button.tsx';
-import { dialogOverlayClasses, dialogPanelClasses, pageCover, useReturnFocus } from './dialog.tsx';
+import {
+  BlurOnClose,
+  dialogOverlayClasses,
+  dialogPanelClasses,
+  pageCover,
+  useReturnFocus,
+} from './dialog.tsx';
 
 export const AlertDialog = A.Root;
 export const AlertDialogTrigger = A.Trigger;
@@ -36,6 +42,7 @@ export const AlertDialogContent = forwardRef<HTMLDivElement, AlertDialogContentP
             </A.Description>
           </div>
           {children}
+          <BlurOnClose />
         </A.Content>
       </A.Portal>
     );

@@ -1,5 +1,6 @@
 import {
   forwardRef,
+  useLayoutEffect,
   useRef,
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
@@ -93,6 +94,25 @@ export function useReturnFocus(handlers: {
   };
 }
 
+/**
+ * Takes the focus off a closing dialog just before React removes it. Chromium removing a subtree that holds
+ * the focused element styles and lays out the page inside the removal (traced on B7's Save: about 6 ms of
+ * the tap at 4x CPU, with the removal itself about 3 times slower); a blur first costs about 1 ms. The
+ * focus still goes back to what opened the dialog (`useReturnFocus`, after the removal). Rendered inside
+ * the dialog's content, whose removal comes after this component's cleanup.
+ */
+export function BlurOnClose() {
+  const marker = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const content = marker.current?.parentElement;
+    return () => {
+      const active = document.activeElement;
+      if (content && active instanceof HTMLElement && content.contains(active)) active.blur();
+    };
+  }, []);
+  return <span ref={marker} hidden />;
+}
+
 /** A modal dialog with a title (its accessible name) and an optional description. */
 export const DialogContent = forwardRef<HTMLDivElement, DialogContentProps>(function DialogContent(
   {
@@ -129,6 +149,7 @@ export const DialogContent = forwardRef<HTMLDivElement, DialogContentProps>(func
           )}
         </div>
         {children}
+        <BlurOnClose />
         {!hideClose && (
           <D.Close
             className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600"

@@ -128,7 +128,7 @@ const MIB = 1024 * KIB;
 /**
  * The most bytes a JSON body may have (README "Limits"; push in sync/SPEC.md P1). Bodies are parsed whole,
  * so an unbounded one is an unbounded allocation: sign-in and the other auth forms are tiny, a push carries
- * up to 100 mutations, every other write is one record.
+ * up to 500 mutations, every other write is one record.
  */
 export function jsonBodyLimit(path: string): number {
   if (path.startsWith('/api/auth/')) return 4 * KIB;

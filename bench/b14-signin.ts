@@ -1,7 +1,8 @@
 // B14: sign-in latency while 50 sync clients push (DESIGN.md section 11). The real server (`api/server.ts`,
 // fresh demo database, pinned to core 0) first serves sign-ins alone (the comparator), then the same
 // sign-in schedule while 50 writers push without pause: each writer is a device of its own (client id)
-// that created 100 tasks and then patches all of them in every push (batches of 100, the client's maximum),
+// that created MAX_PUSH_MUTATIONS (500) tasks and then patches all of them in every push (the client's
+// largest batch, so the server holds its write transaction as long as a client can make it),
 // sending its next batch as soon as the answer arrives. Sign-ins arrive at a fixed rate (open loop: each
 // one is timed from its own start, however slow the ones before it were), rotating over the demo accounts.
 // Budget: sign-in p99 <= 2 s under the writers; no 5xx on any request.
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#api/db/seed.ts';
 import { newId } from '#shared/ids.ts';
-import { SCHEMA_VERSION, type Mutation } from '#shared/sync-protocol.ts';
+import { MAX_PUSH_MUTATIONS, SCHEMA_VERSION, type Mutation } from '#shared/sync-protocol.ts';
 import { signIn, startServer, type Account } from './b12-drain.ts';
 import { cpuCount, fmt, median, pinSelf, printTable, type SummaryRow } from './lib.ts';
 
@@ -20,7 +21,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 const ORIGIN = 'http://localhost:3000';
 const WRITERS = 50;
-const BATCH = 100;
+const BATCH = MAX_PUSH_MUTATIONS;
 const LOAD_MS = 30_000;
 /** 200 sign-ins over the 30 s of load, as in the report of issue 8; the idle comparator keeps the rate. */
 const SIGN_IN_INTERVAL_MS = 150;
@@ -104,7 +105,7 @@ function mutation(w: Writer, op: 'create' | 'patch', rowId: string, data: Record
   return { id: w.next++, op, table: 'tasks', rowId, data, baseVersion: null, clientTime: Date.now() };
 }
 
-/** A writer's device: its own client id and 100 tasks of its own (created here, not timed). */
+/** A writer's device: its own client id and BATCH tasks of its own (created here, not timed). */
 async function setUpWriter(baseUrl: string, account: Account, projectId: string): Promise<Writer> {
   const w: Writer = { account, clientId: newId(), next: 1, tasks: [] };
   const mutations = Array.from({ length: BATCH }, (_, i) => {
@@ -122,7 +123,7 @@ async function setUpWriter(baseUrl: string, account: Account, projectId: string)
   return w;
 }
 
-/** Pushes batches of 100 patches back to back until `until`; returns statuses and mutations applied. */
+/** Pushes batches of BATCH patches back to back until `until`; returns statuses and mutations applied. */
 async function writeUntil(baseUrl: string, w: Writer, until: number, status: Counts) {
   let mutations = 0;
   let round = 0;
@@ -222,7 +223,7 @@ export async function runB14(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       },
       {
         budget: 'B14',
-        what: 'pushed under load: mutations/s (batches of 100)',
+        what: `pushed under load: mutations/s (batches of ${BATCH})`,
         measured: fmt(mutationsPerSecond, 0),
         comparator: '-',
         ratio: '-',

@@ -155,11 +155,14 @@ function observable<T extends object>(initial: T): Observable<T> & { set(patch: 
  */
 export const PUSH_DELAY_MS = 100;
 
-/** Outbox entries read per IndexedDB read while pushing: ten batches, so a long drain reads rarely. */
-const READ_AHEAD_BATCHES = 10;
+/**
+ * Outbox entries read per IndexedDB read while pushing, so a long drain reads rarely (at least one batch).
+ * Counted in entries, not batches: what one read costs the device does not depend on the batch size.
+ */
+const READ_AHEAD_ENTRIES = 1000;
 
-/** Answered batches stored together while pushing (SPEC C19); the rest are stored when the queue is sent. */
-const STORE_BATCHES = 10;
+/** Answers stored together while pushing (SPEC C19, at least one batch); the rest when the queue is sent. */
+const STORE_ENTRIES = 1000;
 
 /**
  * The Web Lock that makes one writer of a database's outbox at a time: held by the syncing tab for its
@@ -309,7 +312,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // that batch is encoded and on the server.
     let firstRead = true;
     const readAhead = () => {
-      const limit = firstRead ? batchSize : batchSize * READ_AHEAD_BATCHES;
+      const limit = firstRead ? batchSize : Math.max(batchSize, READ_AHEAD_ENTRIES);
       firstRead = false;
       return db.outbox.where('seq').above(readUpTo).limit(limit).toArray();
     };
@@ -437,7 +440,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         nextInflight?.catch(() => {});
         answered.push({ batch, results: body.results });
         // The last answers are stored once the pull is requested (`stored`), not before.
-        if (nextInflight && unstored() >= batchSize * STORE_BATCHES) void store();
+        if (nextInflight && unstored() >= Math.max(batchSize, STORE_ENTRIES)) void store();
         batch = next;
         inflight = nextInflight;
       }

@@ -73,6 +73,24 @@ describe('push: request and ordering', () => {
     expect(await lastMutationId(t, d.clientId)).toBeUndefined();
   });
 
+  it('[P1] takes a batch of 500 mutations and refuses one of 501, applying nothing of it', async () => {
+    const d = device(t, crew);
+    const batch = Array.from({ length: 501 }, (_, i) =>
+      d.mutation('create', 'tasks', newId(), task(`Item ${i}`)),
+    );
+    const tooMany = await d.push(batch);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.code).toBe('VALIDATION_FAILED');
+    expect(await cell(t, 'tasks', batch[0]!.rowId, 'id')).toBeUndefined();
+    expect(await lastMutationId(t, d.clientId)).toBeUndefined();
+    const full = await d.push(batch.slice(0, 500));
+    expect(full.status).toBe(200);
+    expect(full.body.results).toHaveLength(500);
+    expect(full.body.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    expect(await lastMutationId(t, d.clientId)).toBe(500);
+    expect(await cell(t, 'tasks', batch[499]!.rowId, 'title')).toBe('Item 499');
+  });
+
   it('[P2] answers 426 with the minimum schema version to a client that is too old', async () => {
     const d = device(t, crew);
     const m = d.mutation('create', 'tasks', newId(), task('Too old'));

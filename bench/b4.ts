@@ -3,7 +3,8 @@
 // 1,000 logs; seedLarge), signed in as its manager:
 //   get by id        findVisibleTask (the mutators' prepared scoped lookup)      vs a raw SELECT by id
 //   page of 50       pageOfVisibleTasks (GET /api/tasks?limit=50, first page)     vs a raw SELECT ... LIMIT 51
-//   apply patch      nextVersion + TableRows.update (what every task write runs)  vs raw bump + UPDATE RETURNING
+//   apply patch      findVisibleTask + applyTaskPatch (what PATCH and a pushed patch run) vs raw SELECT, bump,
+//                    UPDATE, and the row built from the one read as the app builds it
 //   pull since N     pull() (GET /api/sync/pull, 1,000 changes)                   vs a raw SELECT per table, merged
 // Raw rows get the same decoding the app gives them (JSON columns parsed, booleans), so both sides hand back
 // the same data. The rate is operations per second of this process's CPU time (user + system): it leaves
@@ -17,9 +18,8 @@ import { openDb, writeTx } from '#api/db/index.ts';
 import { runSync } from '#api/db/op.ts';
 import { seedLarge } from '#api/db/seed-large.ts';
 import { seedRbac } from '#api/db/seed.ts';
-import { nextVersion, restContext } from '#api/mutators/core.ts';
-import { statements } from '#api/mutators/statements.ts';
-import { findVisibleTask, pageOfVisibleTasks } from '#api/mutators/tasks.ts';
+import { restContext } from '#api/mutators/core.ts';
+import { applyTaskPatch, findVisibleTask, pageOfVisibleTasks } from '#api/mutators/tasks.ts';
 import { pull } from '#api/sync/pull.ts';
 import { readableTables } from '#api/sync/scope.ts';
 import { benchUser, fmt, measureOps, median, type OpsMeasure, type SummaryRow } from './lib.ts';
@@ -30,7 +30,6 @@ const WARMUP_MS = 150;
 const BUDGET = 0.9;
 const PAGE = 50;
 const PULL_LIMIT = 1000;
-const STATUSES = ['pending', 'in-progress', 'completed', 'blocked'] as const;
 const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 
 type Variant = 'app' | 'raw';
@@ -97,10 +96,11 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
         'UPDATE companies SET last_version = last_version + 1 WHERE id = ? RETURNING last_version',
       )
       .pluck();
-    const rawPatch = c.prepare<[string, string, number, string, string, string, string, string], Row>(
-      `UPDATE tasks SET status = ?, priority = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ?
-       WHERE id = ? AND company_id = ? RETURNING ${TASK_SELECT}`,
+    const rawPatch = c.prepare<[string, string, number, string, string, string, string, string]>(
+      `UPDATE tasks SET title = ?, priority = ?, version = ?, field_meta = ?, updated_at = ?, updated_by = ?
+       WHERE id = ? AND company_id = ?`,
     );
+    const patchOf = (i: number) => ({ title: `Check rebar ${i % 97}`, priority: PRIORITIES[i % 4]! });
     // The pull comparator: the same tables, each one SELECT of its rows after the cursor, merged by version.
     const tables = readableTables(user);
     const rawPullTable = Object.fromEntries(
@@ -121,8 +121,6 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     const ctx = () => restContext(connOf(db), user, new Date());
     const conn = connOf(db);
     const database = sqliteDatabase(db);
-    const meta = (version: number, at: number) =>
-      JSON.stringify({ status: [version, at, 'server'], priority: [version, at, 'server'] });
 
     const ops: Op[] = [
       {
@@ -145,44 +143,41 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
       },
       {
         name: 'apply patch (tx)',
-        what: 'nextVersion + TableRows.update',
+        what: 'findVisibleTask + applyTaskPatch (PATCH /api/tasks/:id, a pushed patch)',
         batch: 4,
         roundMs: 2 * ROUND_MS,
         run: {
+          // What updateTask runs once the patch is validated: the row as the caller may see it, then the
+          // patch over it (a new version, field stamps, the row built from the one read, ADR 020 round 4).
           app: (i) =>
             writeTx(db, () => {
               const x = ctx();
-              const version = runSync(nextVersion(x));
-              return runSync(
-                statements.rows.tasks.update(x.sql, taskId(i), company, {
-                  status: STATUSES[i % 4],
-                  priority: PRIORITIES[(i >> 2) % 4],
-                  version,
-                  fieldMeta: {
-                    status: [version, x.clientTime, 'server'],
-                    priority: [version, x.clientTime, 'server'],
-                  },
-                  updatedAt: x.now.toISOString(),
-                  updatedBy: user.id,
-                }),
-              );
+              const current = runSync(findVisibleTask(x, user, taskId(i)));
+              return runSync(applyTaskPatch(x, current, patchOf(i)));
             }),
+          // The same steps in raw SQL: the row read, the version bumped, the columns written, the row
+          // returned as stored (the one read with the patch and its stamps over it).
           raw: (i) =>
             writeTx(db, () => {
               const now = new Date();
+              const row = decodeTask(rawGet.get(taskId(i), company));
+              if (!row) throw new Error('task not found');
               const version = rawBump.get(company)!;
-              return decodeTask(
-                rawPatch.get(
-                  STATUSES[i % 4]!,
-                  PRIORITIES[(i >> 2) % 4]!,
-                  version,
-                  meta(version, now.getTime()),
-                  now.toISOString(),
-                  user.id,
-                  taskId(i),
-                  company,
-                ),
+              const { title, priority } = patchOf(i);
+              const stamp = [version, now.getTime(), 'server'];
+              const fieldMeta = { ...(row.fieldMeta as Row), title: stamp, priority: stamp };
+              const updatedAt = now.toISOString();
+              rawPatch.run(
+                title,
+                priority,
+                version,
+                JSON.stringify(fieldMeta),
+                updatedAt,
+                user.id,
+                row.id as string,
+                company,
               );
+              return { ...row, title, priority, version, fieldMeta, updatedAt, updatedBy: user.id };
             }),
         },
       },
@@ -207,6 +202,15 @@ export async function runB4(): Promise<{ rows: SummaryRow[]; raw: unknown }> {
     for (const op of ops.filter((o) => !o.name.startsWith('apply'))) {
       if (JSON.stringify(idsOf(await op.run.app(3))) !== JSON.stringify(idsOf(op.run.raw(3))))
         throw new Error(`B4 ${op.name}: app and raw disagree`);
+    }
+
+    // A patch: each variant hands back the row as stored after it (both build it without reading it back).
+    const sorted = (r: unknown) =>
+      JSON.stringify(Object.entries(r as Row).sort(([a], [b]) => a.localeCompare(b)));
+    for (const v of VARIANTS) {
+      const row = (await ops.find((o) => o.name.startsWith('apply'))!.run[v](5 + VARIANTS.indexOf(v))) as Row;
+      if (sorted(row) !== sorted(decodeTask(rawGet.get(row.id as string, company))))
+        throw new Error(`B4 apply patch (${v}): the row handed back is not the row stored`);
     }
 
     const rounds: ({ op: string; variant: Variant; round: number } & OpsMeasure)[] = [];

@@ -469,6 +469,69 @@ describe('draining the outbox', () => {
 });
 
 describe('failures', () => {
+  it('[C23] a push that times out is sent again smaller, and a weak link still drains the queue', async () => {
+    // A link that carries at most 200 mutations within the timeout: a larger push reaches the server, which
+    // applies it, but its answer never comes back in time.
+    const sizes: number[] = [];
+    const device: { d?: Device } = {};
+    const d = await newDevice(s, MANAGER, {
+      fetch: async (url, init) => {
+        const res = await device.d!.net.fetch(url, init);
+        if (!url.endsWith('/api/sync/push')) return res;
+        const size = (JSON.parse(String(init!.body)) as { mutations: unknown[] }).mutations.length;
+        sizes.push(size);
+        if (size > 200) throw new DOMException('The operation timed out.', 'TimeoutError');
+        return res;
+      },
+    });
+    device.d = d;
+    await d.engine.syncNow();
+    const projectId = await someProject(d);
+    const ids = Array.from({ length: 1000 }, () => newRowId());
+    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+      for (const id of ids) await mutate(d.db, 'tasks', 'create', id, { title: 'Punch item', projectId });
+    });
+    for (let tries = 0; tries < 20 && (await d.db.outbox.count()) > 0; tries++) await d.engine.syncNow();
+    expect(await d.db.outbox.count()).toBe(0);
+    // 500 timed out; then a quarter, doubled after each answer, cut again when it outgrows the link.
+    expect(sizes.slice(0, 4)).toEqual([500, 125, 250, 62]);
+    expect(sizes.filter((n) => n > 200).length).toBeLessThan(sizes.length / 2);
+    // What the server had applied of a push whose answer was lost is answered from its stored results.
+    expect(await d.db.syncIssues.toArray()).toEqual([]);
+    const stored = await s.t.query<{ n: number }>(
+      `SELECT count(*) AS n FROM tasks WHERE id IN (${ids.map(() => '?').join(',')})`,
+      ids,
+    );
+    expect(Number(stored[0]!.n)).toBe(1000);
+  });
+
+  it('[C23] a push that could not be sent at all (offline) leaves the size whole', async () => {
+    const sizes: number[] = [];
+    const device: { d?: Device } = {};
+    const d = await newDevice(s, MANAGER, {
+      fetch: async (url, init) => {
+        const res = await device.d!.net.fetch(url, init);
+        if (url.endsWith('/api/sync/push'))
+          sizes.push((JSON.parse(String(init!.body)) as { mutations: unknown[] }).mutations.length);
+        return res;
+      },
+    });
+    device.d = d;
+    await d.engine.syncNow();
+    const projectId = await someProject(d);
+    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+      for (let i = 0; i < 300; i++)
+        await mutate(d.db, 'tasks', 'create', newRowId(), { title: `Offline item ${i}`, projectId });
+    });
+    d.net.offline = true;
+    for (let i = 0; i < 3; i++) await d.engine.syncNow();
+    expect(d.engine.status.get().error?.kind).toBe('network');
+    d.net.offline = false;
+    await d.engine.syncNow();
+    expect(sizes).toEqual([300]);
+    expect(await d.db.outbox.count()).toBe(0);
+  });
+
   it('[C8] a 401 pauses the queue without dropping anything, and resume() after sign-in sends it', async () => {
     let cookie = await s.t.login('crew@summit.test');
     const fetchNow = (url: string, init?: RequestInit) =>

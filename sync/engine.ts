@@ -203,6 +203,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const locks = options.locks === undefined ? browserLocks() : options.locks;
   const openEvents = options.eventSource === undefined ? browserEventSource() : options.eventSource;
   const batchSize = Math.max(1, Math.min(options.batchSize ?? MAX_PUSH_MUTATIONS, MAX_PUSH_MUTATIONS));
+  /**
+   * Mutations in the next push (SPEC C23): `batchSize`, cut to a quarter after a push that timed out or
+   * was too large, and doubled back after each answered one. A batch that cannot cross a weak link within
+   * the request timeout would otherwise be sent whole again and again, and nothing behind it would move.
+   */
+  let pushSize = batchSize;
   const pullLimit = options.pullLimit ?? 1000;
   const debounceMs = options.debounceMs ?? PUSH_DELAY_MS;
   const yieldNow = options.yieldToMain ?? yieldToMain;
@@ -312,7 +318,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // that batch is encoded and on the server.
     let firstRead = true;
     const readAhead = () => {
-      const limit = firstRead ? batchSize : Math.max(batchSize, READ_AHEAD_ENTRIES);
+      const limit = firstRead ? pushSize : Math.max(batchSize, READ_AHEAD_ENTRIES);
       firstRead = false;
       return db.outbox.where('seq').above(readUpTo).limit(limit).toArray();
     };
@@ -323,7 +329,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         readUpTo = ahead[ahead.length - 1]?.seq ?? readUpTo;
         held.push(...ahead);
       }
-      const batch = ahead.splice(0, batchSize);
+      const batch = ahead.splice(0, pushSize);
       // The next read starts as soon as this one is used up: it then waits only for the stores queued
       // before it, not for the last batches' (a write queued after it goes out with the next cycle, C8).
       if (ahead.length === 0 && batch.length > 0) {
@@ -434,6 +440,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         const answeredIds = new Set(body.results.map((r) => r.id));
         if (!batch.some((e) => answeredIds.has(e.id)))
           throw new SyncHttpError('protocol', 'The server answered none of the pushed mutations', 200);
+        pushSize = Math.min(batchSize, pushSize * 2);
         const next = await nextBatch();
         const nextInflight = next.length ? send(next) : null;
         // Awaited on the next turn; until then a failure must not count as unhandled.
@@ -445,6 +452,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         inflight = nextInflight;
       }
     } catch (err) {
+      // No answer within the timeout, or too large a body: the next try sends less (C23). A request that
+      // could not be sent at all (offline, server down) says nothing about its size.
+      if (err instanceof SyncHttpError && (err.code === 'TIMEOUT' || err.status === 413))
+        pushSize = Math.max(1, Math.floor(pushSize / 4));
       // What the server did answer is still stored before the failure is reported.
       await flush().catch(() => {});
       throw err;

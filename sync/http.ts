@@ -78,7 +78,14 @@ export async function requestJson(
     // A caller's own signal replaces the fixed timeout (a photo upload gives up on a stall, SPEC C20).
     res = await fetchFn(url, { ...rest, signal: rest.signal ?? AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    throw new SyncHttpError('network', `Network error: ${err instanceof Error ? err.message : String(err)}`);
+    // A request that ran out of time is told apart from one that could not be sent at all (SPEC C23).
+    const timedOut = err instanceof Error && err.name === 'TimeoutError';
+    throw new SyncHttpError(
+      'network',
+      `Network error: ${err instanceof Error ? err.message : String(err)}`,
+      undefined,
+      timedOut ? 'TIMEOUT' : undefined,
+    );
   }
   let body: unknown = null;
   try {

@@ -296,10 +296,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /**
    * Pushes the outbox in id order until it is empty (SPEC C4, C19). The next batch goes out as soon as the
    * server has answered the previous one (so it has committed it). The answers are stored in one
-   * transaction per ten batches (and once at the end), behind the sends: each push tells the server which
+   * transaction per 1,000 entries (and once at the end), behind the sends: each push tells the server which
    * answers are stored (`acknowledged`, R1), so it keeps the others for replay should this device be cut
    * off first. Storing many batches together spares the row bookkeeping between them: a row created in one
-   * batch and edited in a later one needs no interim shadow. The queue is read ahead several batches at a
+   * batch and edited in a later one needs no interim shadow. The queue is read ahead 1,000 entries at a
    * time (entries never change once queued), so sending waits for no IndexedDB read. Resolves once every
    * batch is answered, with `stored`: starts storing the answers not stored yet and resolves once they are
    * (the pull calls it once its first request is out, and applies its first page after them).

@@ -57,6 +57,31 @@ async function retitleElsewhere(title: string, taskId?: string): Promise<{ id: s
 
 const countPushes = (d: Device) => d.net.log.filter((l) => l === 'POST /api/sync/push').length;
 
+/** Queues the writes of `fn` in one device transaction, as a bulk action does (quick to set up in tests). */
+function queueInOneTransaction(d: Device, fn: () => Promise<void>): Promise<void> {
+  return d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], fn);
+}
+
+/**
+ * A synced device of the manager that shows each push it sends to `onPush` (its number of mutations) once
+ * the server has answered, before the engine reads the answer: a test can record it, cut the page off
+ * there, or throw to lose the answer.
+ */
+async function deviceSeeingPushes(onPush: (size: number, d: Device) => void): Promise<Device> {
+  const device: { d?: Device } = {};
+  const d = await newDevice(s, MANAGER, {
+    fetch: async (url, init) => {
+      const res = await device.d!.net.fetch(url, init);
+      if (url.endsWith('/api/sync/push'))
+        onPush((JSON.parse(String(init!.body)) as { mutations: unknown[] }).mutations.length, device.d!);
+      return res;
+    },
+  });
+  device.d = d;
+  await d.engine.syncNow();
+  return d;
+}
+
 describe('read-only mirrors', () => {
   const serverUser = async (email: string) =>
     (
@@ -138,7 +163,7 @@ describe('push and pull', () => {
   it('[C4] the outbox goes up in batches of at most 500, in id order', async () => {
     const d = await synced();
     const projectId = await someProject(d);
-    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+    await queueInOneTransaction(d, async () => {
       for (let i = 0; i < 1100; i++)
         await mutate(d.db, 'tasks', 'create', newRowId(), { title: `Punch item ${i}`, projectId });
     });
@@ -370,7 +395,7 @@ describe('draining the outbox', () => {
     const d = await synced();
     const projectId = await someProject(d);
     const ids = Array.from({ length: 500 }, () => newRowId());
-    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+    await queueInOneTransaction(d, async () => {
       for (const id of ids) await mutate(d.db, 'tasks', 'create', id, { title: 'Punch item', projectId });
       for (const id of ids.slice(0, 400)) await mutate(d.db, 'tasks', 'patch', id, { title: 'Checked' });
       for (const id of ids.slice(400)) await mutate(d.db, 'tasks', 'delete', id);
@@ -403,20 +428,12 @@ describe('draining the outbox', () => {
     // The tab dies as the second push is answered: nothing the device did after it reaches its database.
     let cutAt = Infinity;
     let pushes = 0;
-    const device: { d?: Device } = {};
-    const d = await newDevice(s, MANAGER, {
-      fetch: async (url, init) => {
-        const res = await device.d!.net.fetch(url, init);
-        if (url.endsWith('/api/sync/push') && ++pushes === cutAt)
-          device.d!.db.close({ disableAutoOpen: true });
-        return res;
-      },
+    const d = await deviceSeeingPushes((_, device) => {
+      if (++pushes === cutAt) device.db.close({ disableAutoOpen: true });
     });
-    device.d = d;
-    await d.engine.syncNow();
     const projectId = await someProject(d);
     const ids = Array.from({ length: 500 }, () => newRowId());
-    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+    await queueInOneTransaction(d, async () => {
       for (const id of ids) await mutate(d.db, 'tasks', 'create', id, { title: 'Punch item', projectId });
       for (const id of ids) await mutate(d.db, 'tasks', 'patch', id, { title: 'Checked' });
     });
@@ -473,22 +490,13 @@ describe('failures', () => {
     // A link that carries at most 200 mutations within the timeout: a larger push reaches the server, which
     // applies it, but its answer never comes back in time.
     const sizes: number[] = [];
-    const device: { d?: Device } = {};
-    const d = await newDevice(s, MANAGER, {
-      fetch: async (url, init) => {
-        const res = await device.d!.net.fetch(url, init);
-        if (!url.endsWith('/api/sync/push')) return res;
-        const size = (JSON.parse(String(init!.body)) as { mutations: unknown[] }).mutations.length;
-        sizes.push(size);
-        if (size > 200) throw new DOMException('The operation timed out.', 'TimeoutError');
-        return res;
-      },
+    const d = await deviceSeeingPushes((size) => {
+      sizes.push(size);
+      if (size > 200) throw new DOMException('The operation timed out.', 'TimeoutError');
     });
-    device.d = d;
-    await d.engine.syncNow();
     const projectId = await someProject(d);
     const ids = Array.from({ length: 1000 }, () => newRowId());
-    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+    await queueInOneTransaction(d, async () => {
       for (const id of ids) await mutate(d.db, 'tasks', 'create', id, { title: 'Punch item', projectId });
     });
     for (let tries = 0; tries < 20 && (await d.db.outbox.count()) > 0; tries++) await d.engine.syncNow();
@@ -507,19 +515,9 @@ describe('failures', () => {
 
   it('[C23] a push that could not be sent at all (offline) leaves the size whole', async () => {
     const sizes: number[] = [];
-    const device: { d?: Device } = {};
-    const d = await newDevice(s, MANAGER, {
-      fetch: async (url, init) => {
-        const res = await device.d!.net.fetch(url, init);
-        if (url.endsWith('/api/sync/push'))
-          sizes.push((JSON.parse(String(init!.body)) as { mutations: unknown[] }).mutations.length);
-        return res;
-      },
-    });
-    device.d = d;
-    await d.engine.syncNow();
+    const d = await deviceSeeingPushes((size) => sizes.push(size));
     const projectId = await someProject(d);
-    await d.db.transaction('rw', [d.db.tasks, d.db.outbox, d.db.shadows, d.db.meta], async () => {
+    await queueInOneTransaction(d, async () => {
       for (let i = 0; i < 300; i++)
         await mutate(d.db, 'tasks', 'create', newRowId(), { title: `Offline item ${i}`, projectId });
     });

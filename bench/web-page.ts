@@ -283,7 +283,8 @@ async function initDevice(
         return {
           addEventListener: (type, listener) =>
             source.addEventListener(type, (event) => {
-              trace.push({ what: 'poke', at: epoch() });
+              // A `changes` event carries the change itself (SPEC L16); a `version` event makes A pull.
+              trace.push({ what: type === 'changes' ? 'carried' : 'poke', at: epoch() });
               listener(event);
             }),
           close: () => source.close(),

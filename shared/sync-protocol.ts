@@ -109,6 +109,19 @@ export interface VersionEvent {
   version: number;
 }
 
+/**
+ * The body of a `changes` event of GET /api/sync/events (SPEC L16): what a pull from `from` answers, sent
+ * in place of a `version` event when it is complete in at most CARRIED_CHANGES_MAX changes.
+ */
+export interface ChangesEvent {
+  from: number;
+  cursor: number;
+  changes: PulledChange[];
+}
+
+/** The most changes a `changes` event carries (SPEC L16); a device further behind is poked and pulls. */
+export const CARRIED_CHANGES_MAX = 100;
+
 // ---------------------------------------------------------------- GET /api/sync/history (SPEC W12)
 
 /** Who wrote a value or an activity. */

@@ -834,6 +834,113 @@ describe('triggers', () => {
     await a.engine.stop();
   });
 
+  it('[C24] a change another device makes arrives in the event stream and is stored with no pull', async () => {
+    const account = await s.account(MANAGER);
+    const events = fetchEventSource(cookieFetch(account.cookie, s.t.env.PUBLIC_ORIGIN));
+    const a = await newDevice(s, MANAGER, { eventSource: events, intervalMs: 3_600_000 });
+    a.engine.start();
+    await until(() => a.engine.status.get().lastSyncedAt !== null && !a.engine.status.get().pulling);
+    const pulls = () => a.net.log.filter((l) => l === 'GET /api/sync/pull').length;
+    for (const title of ['Carried once', 'Carried twice']) {
+      const before = pulls();
+      const task = await retitleElsewhere(title);
+      await until(async () => (await a.db.tasks.get(task.id))?.title === title);
+      expect(pulls()).toBe(before);
+      // The device is where a pull would have left it: at the server's version.
+      await until(async () => (await readMeta(a.db)).cursor === (await readMeta(task.device.db)).cursor);
+    }
+    expect(a.engine.status.get()).toMatchObject({ pulling: false, error: null });
+    await a.engine.stop();
+  });
+
+  it('[C24] carried changes from a cursor the device has not reached make it pull; stale ones are ignored', async () => {
+    const listeners = new Map<string, ((event: { data: string }) => void)[]>();
+    const send = (type: string, data: unknown) => {
+      for (const l of listeners.get(type) ?? []) l({ data: JSON.stringify(data) });
+    };
+    const urls: string[] = [];
+    const eventSource = (url: string) => {
+      urls.push(url);
+      return {
+        addEventListener: (type: string, l: (event: { data: string }) => void) =>
+          listeners.set(type, [...(listeners.get(type) ?? []), l]),
+        close: () => {},
+      };
+    };
+    let answeredPulls = 0;
+    const box: { a?: Device } = {};
+    const a = await newDevice(s, MANAGER, {
+      eventSource,
+      intervalMs: 3_600_000,
+      fetch: async (url, init) => {
+        const res = await box.a!.net.fetch(url, init);
+        if (url.includes('/api/sync/pull')) answeredPulls++;
+        return res;
+      },
+    });
+    box.a = a;
+    a.engine.start();
+    await until(() => a.engine.status.get().lastSyncedAt !== null && !a.engine.status.get().pulling);
+    // The stream was told who the device is and where it was (L16).
+    const opened = new URL(urls[0]!, 'http://x').searchParams;
+    expect(opened.get('clientId')).toBe((await readMeta(a.db)).clientId);
+    expect(opened.get('cursor')).toMatch(/^\d+$/);
+
+    const task = await retitleElsewhere('Pulled, not carried');
+    const at = (await readMeta(a.db)).cursor;
+    const pulls = () => a.net.log.filter((l) => l === 'GET /api/sync/pull').length;
+    const before = pulls();
+    // Already held (cursor not above the device's): nothing happens.
+    send('changes', { from: at - 1, cursor: at, changes: [] });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pulls()).toBe(before);
+    // From a cursor ahead of the device's: changes between are missing, so it pulls them instead.
+    send('changes', { from: at + 1, cursor: at + 2, changes: [] });
+    await until(async () => (await a.db.tasks.get(task.id))?.title === 'Pulled, not carried');
+    expect(pulls()).toBe(before + 1);
+
+    // Sync now while carried changes are being stored: it ends once the cycle it asked for has run.
+    const next = await retitleElsewhere('Carried, then synced', task.id);
+    const row = (await next.device.db.tasks.get(next.id))!;
+    send('changes', {
+      from: (await readMeta(a.db)).cursor,
+      cursor: (await readMeta(next.device.db)).cursor,
+      changes: [{ table: 'tasks', id: row.id, version: row.version, deleted: false, data: row }],
+    });
+    const answered = answeredPulls;
+    await a.engine.syncNow();
+    expect(answeredPulls).toBe(answered + 1);
+    expect(pulls()).toBe(before + 2);
+    expect((await a.db.tasks.get(task.id))?.title).toBe('Carried, then synced');
+    await a.engine.stop();
+  });
+
+  it('[C24] the stream closes when the device goes offline and opens again, at the cursor reached, when it is back', async () => {
+    const opened: { url: string; closed: boolean }[] = [];
+    const eventSource = (url: string) => {
+      const source = { url, closed: false };
+      opened.push(source);
+      return { addEventListener: () => {}, close: () => (source.closed = true) };
+    };
+    const environment = manualEnvironment();
+    const a = await newDevice(s, MANAGER, { eventSource, environment, intervalMs: 3_600_000 });
+    a.engine.start();
+    await until(() => a.engine.status.get().lastSyncedAt !== null && opened.length === 1);
+    environment.setOnline(false);
+    expect(opened[0]!.closed).toBe(true);
+    // Changed on the server meanwhile: back online, the device pulls it and the new stream starts there.
+    await retitleElsewhere('While offline');
+    environment.setOnline(true);
+    await until(() => opened.length === 2 && !a.engine.status.get().pulling);
+    await until(async () => {
+      const cursor = new URL(opened[1]!.url, 'http://x').searchParams.get('cursor');
+      return Number(cursor) > 0;
+    });
+    expect(opened[1]!.closed).toBe(false);
+    await a.engine.stop();
+    expect(opened[1]!.closed).toBe(true);
+  });
+
   it('[C8] only the tab holding the Web Lock syncs; the next tab takes over when it stops', async () => {
     const account = await s.account(MANAGER);
     const factory = new IDBFactory();

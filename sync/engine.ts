@@ -2,6 +2,7 @@ import { Dexie, type ObservabilitySet } from 'dexie';
 import {
   MAX_PUSH_MUTATIONS,
   SCHEMA_VERSION,
+  type ChangesEvent,
   type MutationResult,
   type PullResponse,
   type PushResponse,
@@ -173,6 +174,24 @@ export function syncLockName(dbName: string): string {
 }
 
 /** Parses a poke: `{"version": N}` or a bare number. */
+/** The body of a `changes` event (SPEC L16), or null when it is not one. */
+function carriedChanges(data: string): ChangesEvent | null {
+  try {
+    const parsed = JSON.parse(data) as Partial<ChangesEvent> | null;
+    if (
+      parsed &&
+      Number.isInteger(parsed.from) &&
+      Number.isInteger(parsed.cursor) &&
+      parsed.cursor! > parsed.from! &&
+      Array.isArray(parsed.changes)
+    )
+      return parsed as ChangesEvent;
+  } catch {
+    // not JSON: ignored
+  }
+  return null;
+}
+
 function pokeVersion(data: string): number | null {
   try {
     const parsed: unknown = JSON.parse(data);
@@ -245,6 +264,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let debounceTimer: unknown = null;
   let releaseLock: (() => void) | null = null;
   let events: EventSourceLike | null = null;
+  /** The poke stream should be open (it opens once the sync state is read). */
+  let eventsWanted = false;
   let unsubscribers: (() => void)[] = [];
   /**
    * Set by `stop()` until the next `start()` (SPEC C22): nothing more is sent. Sign-out stops the engine
@@ -662,25 +683,89 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   function openPokes() {
-    if (!openEvents || events) return;
-    try {
-      events = openEvents(url('/api/sync/events'));
-    } catch {
-      events = null;
-      return;
-    }
-    // SPEC L10: `event: version`, `data: {"version": N}`; a client behind it pulls.
-    events.addEventListener('version', (event) => {
-      const version = pokeVersion(event.data);
-      if (version === null || version <= cursor) return;
-      // During a cycle, another runs only if this one's pull ends below the version: the stream's first
-      // poke comes while a new device's first pull is out, and that pull already brings it.
-      if (running) pokedWhileRunning = Math.max(pokedWhileRunning, version);
-      else void run();
+    if (!openEvents || events || eventsWanted) return;
+    eventsWanted = true;
+    // SPEC C24: the stream is told this device's client id and cursor, so it can carry the next commit's
+    // changes itself (L16) instead of a poke the device answers with a pull: a round trip less.
+    void readMeta(db)
+      .catch(() => null)
+      .then((meta) => {
+        if (!eventsWanted || events || !openEvents) return;
+        const params = new URLSearchParams({ schemaVersion: String(SCHEMA_VERSION) });
+        if (meta) {
+          params.set('clientId', meta.clientId);
+          params.set('cursor', String(meta.cursor));
+        }
+        try {
+          events = openEvents(url(`/api/sync/events?${params.toString()}`));
+        } catch {
+          events = null;
+          return;
+        }
+        // SPEC L10: `event: version`, `data: {"version": N}`; a client behind it pulls.
+        events.addEventListener('version', (event) => {
+          const version = pokeVersion(event.data);
+          if (version !== null) poked(version);
+        });
+        events.addEventListener('changes', (event) => {
+          const carried = carriedChanges(event.data);
+          if (!carried || carried.cursor <= cursor) return;
+          // Carried from a cursor this device has not reached (its own pull is behind), or arriving while a
+          // cycle runs: a poke, as before.
+          if (running || carried.from > cursor) poked(carried.cursor);
+          else applyCarried(carried);
+        });
+      });
+  }
+
+  /** The server's version is `version`: a device behind it pulls (SPEC C8). */
+  function poked(version: number) {
+    if (version <= cursor) return;
+    // During a cycle, another runs only if this one's pull ends below the version: the stream's first
+    // poke comes while a new device's first pull is out, and that pull already brings it.
+    if (running) pokedWhileRunning = Math.max(pokedWhileRunning, version);
+    else void run();
+  }
+
+  /**
+   * SPEC C24: stores the changes the stream carried as the pull from their `from` would have (one page, the
+   * last), under the same turn as a cycle. If they cannot be stored as such (the stored cursor moved, a
+   * failure), a cycle pulls them instead.
+   */
+  function applyCarried(carried: ChangesEvent) {
+    if (!leader || paused || halted) return;
+    running = (async () => {
+      status.set({ pulling: true });
+      try {
+        const applied = await applyPullPage(db, carried.changes, {
+          cursor: carried.cursor,
+          from: carried.from,
+          now: now(),
+          final: true,
+        });
+        if (applied) {
+          cursor = carried.cursor;
+          status.set({ rowsDownloaded: status.get().rowsDownloaded + carried.changes.length });
+        } else again = true;
+      } catch {
+        // The cycle's own pull meets the same failure and reports it.
+        again = true;
+      } finally {
+        if (pokedWhileRunning > cursor) again = true;
+        pokedWhileRunning = 0;
+        status.set({ pulling: false });
+        await refreshCounts().catch(() => {});
+      }
+      // A write, a poke or Sync now that came meanwhile: its cycle runs in this same turn, so whoever
+      // waits on it (syncNow, stop) waits for that cycle too.
+      if (again && leader && !paused && !halted) await loop();
+    })().finally(() => {
+      running = null;
     });
   }
 
   function closePokes() {
+    eventsWanted = false;
     events?.close();
     events = null;
   }
@@ -729,9 +814,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           // Photos too: their uploads go once the cycle this starts has pushed (SPEC C9).
           lane.cutBackoffShort();
           status.set({ online: true });
+          // A new stream, told the cursor the device has now (C24).
+          if (leader && !paused) openPokes();
           runAfterCurrent();
         }),
-        env.on('offline', () => status.set({ online: false })),
+        env.on('offline', () => {
+          status.set({ online: false });
+          // Nothing comes in while offline: a stream kept open by the browser would still carry changes.
+          closePokes();
+        }),
         env.on('visible', () => void run()),
         onLocalWrite(db, () => {
           void refreshCounts().catch(() => {});

@@ -45,6 +45,24 @@ describe('applying pulled pages', () => {
     expect((await readMeta(db)).cursor).toBe(12);
   });
 
+  it('[C24] carried changes are stored only from a cursor the device has reached, and only if they bring it further', async () => {
+    const db = device();
+    const id = newRowId();
+    await page(db, [task(id, 10, { title: 'Ten' })], 10);
+    const carried = (from: number, cursor: number, title: string) =>
+      applyPullPage(db, [task(id, cursor, { title })], { from, cursor, now: T0, final: true });
+    // From 11: the change at 11 itself may be missing on this device (its cursor is 10).
+    expect(await carried(11, 12, 'Gap')).toBe(false);
+    // Not past the device's cursor: nothing new.
+    expect(await carried(8, 10, 'Old')).toBe(false);
+    expect(await db.tasks.get(id)).toMatchObject({ title: 'Ten', version: 10 });
+    expect((await readMeta(db)).cursor).toBe(10);
+    // From below or at the cursor, to past it: stored like a pull's page, the cursor moved.
+    expect(await carried(9, 13, 'Thirteen')).toBe(true);
+    expect(await db.tasks.get(id)).toMatchObject({ title: 'Thirteen', version: 13 });
+    expect((await readMeta(db)).cursor).toBe(13);
+  });
+
   it('[C6] a pulled tombstone removes the row from the device', async () => {
     const db = device();
     const id = newRowId();

@@ -29,6 +29,12 @@ export interface ApplyPageOptions {
   now: number;
   /** The last page of a pull: the device is now up to date. */
   final?: boolean;
+  /**
+   * Changes the event stream carried (SPEC C24): the page is what a pull from `from` answers, so it is
+   * applied only while the stored cursor is at least `from` (nothing between them is missing) and below
+   * `cursor` (it brings something); otherwise nothing is written and the result is false.
+   */
+  from?: number;
 }
 
 /** Sync-only fields the server might include in `data`; the device does not keep them. */
@@ -49,7 +55,7 @@ export async function applyPullPage(
   db: SyncDb,
   changes: readonly PulledChange[],
   options: ApplyPageOptions,
-): Promise<void> {
+): Promise<boolean> {
   const byTable = new Map<string, Map<string, PulledChange>>();
   let lowest = Infinity;
   for (const c of changes) {
@@ -61,8 +67,10 @@ export async function applyPullPage(
     if (c.version < lowest) lowest = c.version;
   }
   const mirrors = [...MIRROR_TABLES, ...READONLY_MIRRORS].map((t) => mirrorTable(db, t));
-  await db.transaction('rw', [...mirrors, db.outbox, db.shadows, db.meta], async () => {
+  return db.transaction('rw', [...mirrors, db.outbox, db.shadows, db.meta], async () => {
     const meta = await readMeta(db);
+    if (options.from !== undefined && (meta.cursor < options.from || meta.cursor >= options.cursor))
+      return false;
     if (options.clear) {
       for (const t of mirrors) await t.clear();
       // Shadows keep the last server state of rows with unsent changes; after a reset that state is gone
@@ -165,5 +173,6 @@ export async function applyPullPage(
       lastSyncedAt: options.final ? options.now : options.clear ? null : meta.lastSyncedAt,
       downloadedRows: (options.clear ? 0 : (meta.downloadedRows ?? 0)) + changes.length,
     });
+    return true;
   });
 }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { VersionEvent } from '#shared/sync-protocol.ts';
-import type { AppEnv } from '../context.ts';
+import type { z } from 'zod';
+import { CARRIED_CHANGES_MAX, type ChangesEvent, type VersionEvent } from '#shared/sync-protocol.ts';
+import type { AppDeps, AppEnv, SessionUser } from '../context.ts';
 import { jsonWithLength, parseWith, readJson } from '../http.ts';
 import { putBlob } from '../sync/blobs.ts';
 import { ConflictQuerySchema, listConflicts } from '../sync/conflicts.ts';
@@ -11,11 +12,48 @@ import { HistoryQuerySchema, rowHistory } from '../sync/history.ts';
 import { PullQuerySchema, pull } from '../sync/pull.ts';
 import { checkSchemaVersion, push } from '../sync/push.ts';
 import { claimNamedUploads } from '../storage/uploads.ts';
-import { inSyncTurn } from '../sync/turns.ts';
+import { inSyncTurn, syncTurnsHalfFull } from '../sync/turns.ts';
 import { read, sessionUser } from './helpers.ts';
 
 /** Heartbeat of the event stream: a comment line keeps proxies from closing an idle connection. */
 export const eventStreamOptions = { heartbeatMs: 25_000 };
+
+/**
+ * GET /api/sync/events query (SPEC L16): a device that gives its client id, cursor and sync schema gets the
+ * changes themselves when they fit in one event. Without them (older apps) the stream only pokes.
+ */
+const EventsQuerySchema = PullQuerySchema.pick({ clientId: true, schemaVersion: true }).extend({
+  cursor: PullQuerySchema.shape.cursor.removeDefault().optional(),
+});
+type EventsQuery = z.infer<typeof EventsQuerySchema>;
+
+/** Whether a stream may carry changes: the device said where it is, and its app is not too old to sync. */
+const carriesChanges = (query: EventsQuery) =>
+  query.clientId !== undefined &&
+  query.cursor !== undefined &&
+  !checkSchemaVersion({ schemaVersion: query.schemaVersion ?? 1 });
+
+/**
+ * SPEC L16: the pull the device would make after a poke, made here with the same function, scope and
+ * checks as GET /api/sync/pull. Null when that pull would not be one complete page (a reset, more than
+ * CARRIED_CHANGES_MAX changes) or should not run now (the sync turns half full): the stream pokes instead, and
+ * the device pulls as it always has.
+ */
+async function carriedChanges(
+  deps: AppDeps,
+  user: SessionUser,
+  query: EventsQuery,
+  from: number,
+): Promise<ChangesEvent | null> {
+  const { database, now } = deps;
+  if (syncTurnsHalfFull()) return null;
+  const pulled = await inSyncTurn(() =>
+    pull(database, user, { ...query, cursor: from, limit: CARRIED_CHANGES_MAX }, now()),
+  ).catch(() => null);
+  // Nothing new since `from` (a stream's first event, for a device already up to date): a poke says as much.
+  if (!pulled || 'reset' in pulled || pulled.hasMore || pulled.cursor <= from) return null;
+  return { from, cursor: pulled.cursor, changes: pulled.changes };
+}
 
 /** The offline sync protocol (sync/SPEC.md): push, pull, photo bytes, pokes, the conflict history and
  * each record's History. */
@@ -45,10 +83,14 @@ export const syncRoutes = new Hono<AppEnv>()
   .get('/events', (c) => {
     const user = sessionUser(c);
     const deps = c.var.deps;
+    const query = parseWith(EventsQuerySchema, c.req.query());
     const notifier = syncNotifier(deps.database);
     const slot = eventStreams(deps.database).open(user);
     return streamSSE(c, async (stream) => {
       let sent = -1;
+      // SPEC L16: where the device is, as far as this stream knows (its cursor at connect, then each version
+      // announced, which the device pulls up to); null for a device that did not say (it is only poked).
+      let from = carriesChanges(query) ? query.cursor! : null;
       let wake: (() => void) | undefined;
       let latest = -1;
       const unsubscribe = await notifier.subscribe(user.companyId, (version) => {
@@ -58,16 +100,27 @@ export const syncRoutes = new Hono<AppEnv>()
       latest = Math.max(latest, await notifier.current(user.companyId));
       stream.onAbort(() => wake?.());
       slot.onClose(() => wake?.());
-      // Checked before every write: a signed-out, expired or deactivated session hears nothing more.
-      const stillSignedIn = async () =>
-        !slot.closed && (await readSession(deps, user.sessionId, { touch: false })) !== null;
+      // Checked before every write: a signed-out, expired or deactivated session hears nothing more. The
+      // session's user as it is now (role, permissions) is the one whose changes a `changes` event carries.
+      const signedInUser = async () =>
+        slot.closed ? null : readSession(deps, user.sessionId, { touch: false });
       try {
         while (!stream.aborted && !stream.closed && !slot.closed) {
           if (latest !== sent) {
-            if (!(await stillSignedIn())) break;
-            sent = latest;
-            const event: VersionEvent = { version: latest };
-            await stream.writeSSE({ event: 'version', data: JSON.stringify(event), id: String(latest) });
+            const current = await signedInUser();
+            if (!current) break;
+            // From 0 it would be a first download, which the device makes with its own pulls.
+            const carried = from ? await carriedChanges(deps, current, query, from) : null;
+            if (carried) {
+              // The pull may have seen a commit whose notification has not come yet: this event announces it.
+              sent = latest = Math.max(latest, carried.cursor);
+              await stream.writeSSE({ event: 'changes', data: JSON.stringify(carried), id: String(sent) });
+            } else {
+              sent = latest;
+              const event: VersionEvent = { version: latest };
+              await stream.writeSSE({ event: 'version', data: JSON.stringify(event), id: String(latest) });
+            }
+            if (from !== null) from = Math.max(from, sent);
             continue;
           }
           const idle = await new Promise<boolean>((resolve) => {
@@ -80,7 +133,7 @@ export const syncRoutes = new Hono<AppEnv>()
           });
           wake = undefined;
           if (idle && !stream.aborted) {
-            if (!(await stillSignedIn())) break;
+            if (!(await signedInUser())) break;
             await stream.write(': ping\n\n');
           }
         }

@@ -1,8 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '#shared/ids.ts';
+import {
+  CARRIED_CHANGES_MAX,
+  PULL_MAX_LIMIT,
+  SCHEMA_VERSION,
+  type PulledChange,
+} from '#shared/sync-protocol.ts';
 import { hashToken } from '../auth/session.ts';
 import { eventStreamOptions } from '../routes/sync.ts';
 import { createTestApp, type TestApp } from '../test-utils.ts';
 import { STREAM_LIMITS, eventStreams } from './events.ts';
+import { device } from './testing.ts';
+import { MAX_WAITING_SYNC, inSyncTurn } from './turns.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,8 +30,8 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 /** Reads server-sent event blocks; `null` once the server has ended the stream. */
-async function openStream(cookie: string) {
-  const res = await t.request('GET', '/api/sync/events', { cookie });
+async function openStream(cookie: string, query = '') {
+  const res = await t.request('GET', `/api/sync/events${query}`, { cookie });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -44,8 +53,27 @@ async function openStream(cookie: string) {
     cancel: () => reader.cancel(),
   };
   open.push(stream);
+  // The first event says the company's version; a device that gave its cursor is up to date with it.
   expect(await stream.next()).toMatch(/^event: version\n/);
   return stream;
+}
+
+/** The event type and the parsed data of a server-sent event block. */
+function parsed(block: string | null): { event: string; data: Record<string, unknown> } {
+  expect(block).not.toBeNull();
+  const event = /^event: (.*)$/m.exec(block!)![1]!;
+  const data = JSON.parse(/^data: (.*)$/m.exec(block!)![1]!) as Record<string, unknown>;
+  return { event, data };
+}
+
+/** A device of `email` that has made its first download: its client id and cursor (SPEC L16). */
+async function downloadedDevice(email: string) {
+  const cookie = await t.login(email);
+  const d = device(t, cookie);
+  const first = await d.pull(0, PULL_MAX_LIMIT);
+  if ('reset' in first.body || first.body.hasMore) throw new Error(`${email}: first download not one page`);
+  const query = `?clientId=${d.clientId}&cursor=${first.body.cursor}&schemaVersion=${SCHEMA_VERSION}`;
+  return { cookie, d, cursor: first.body.cursor, query };
 }
 
 /** A commit in Summit Builders, which pokes every Summit stream. */
@@ -150,6 +178,98 @@ describe('event streams', () => {
       expect(await b.next()).toMatch(/^event: version\n/);
     } finally {
       STREAM_LIMITS.total = saved;
+    }
+  });
+});
+
+describe('changes carried by the stream', () => {
+  /** A task made by Summit's admin, visible to its manager, not to its subcontractor (no project, not theirs). */
+  async function commitTask(title: string): Promise<string> {
+    const res = await t.request('POST', '/api/tasks', {
+      cookie: admin,
+      body: { title, category: 'general' },
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  it('[L16] a device that says where it is gets the next commit as the pull it would make, in a changes event', async () => {
+    const m = await downloadedDevice('manager@summit.test');
+    const stream = await openStream(m.cookie, m.query);
+    const id = await commitTask('Carried to the manager');
+    const { event, data } = parsed(await stream.next());
+    expect(event).toBe('changes');
+    expect(data.from).toBe(m.cursor);
+    const changes = data.changes as PulledChange[];
+    expect(changes.map((c) => [c.table, c.id])).toContainEqual(['tasks', id]);
+    // Exactly what the device's own pull from that cursor answers.
+    const pulled = await m.d.pull(m.cursor);
+    expect(pulled.body).toMatchObject({ cursor: data.cursor, hasMore: false, changes });
+    // The next event goes on from there.
+    await commitTask('Carried next');
+    expect(parsed(await stream.next()).data.from).toBe(data.cursor);
+  });
+
+  it('[L16] carries only what the user may see: a subcontractor hears the version move, not the task', async () => {
+    const sub = await downloadedDevice('sub@summit.test');
+    const stream = await openStream(sub.cookie, sub.query);
+    const id = await commitTask('Not for the subcontractor');
+    const { event, data } = parsed(await stream.next());
+    expect(event).toBe('changes');
+    expect(data.cursor).toBeGreaterThan(sub.cursor);
+    expect((data.changes as PulledChange[]).some((c) => c.id === id)).toBe(false);
+    expect(JSON.stringify(data)).not.toContain('Not for the subcontractor');
+  });
+
+  it('[L16] pokes instead when the pull would not fit in one event, or would reset, or the device did not say', async () => {
+    const m = await downloadedDevice('manager@summit.test');
+    const stream = await openStream(m.cookie, m.query);
+    // One push of more than CARRIED_CHANGES_MAX new tasks: one commit, one event.
+    const writer = device(t, admin);
+    const creates = Array.from({ length: CARRIED_CHANGES_MAX + 1 }, (_, i) =>
+      writer.mutation('create', 'tasks', newId(), { title: `Bulk ${i}`, category: 'general' }),
+    );
+    expect((await writer.push(creates)).status).toBe(200);
+    const { event, data } = parsed(await stream.next());
+    expect(event).toBe('version');
+    // Carried again once the device has pulled up to that version (the stream goes on from it).
+    await commitTask('Small again');
+    expect(parsed(await stream.next()).event).toBe('changes');
+
+    // A client id the server never served: its pull would answer a reset (L9), so it is only poked.
+    const stranger = await openStream(
+      m.cookie,
+      `?clientId=${newId()}&cursor=${data.version}&schemaVersion=${SCHEMA_VERSION}`,
+    );
+    // An app that gives no cursor (older apps): pokes only, as before.
+    const older = await openStream(m.cookie);
+    await commitTask('Poked only');
+    expect(parsed(await stranger.next()).event).toBe('version');
+    expect(parsed(await older.next()).event).toBe('version');
+  });
+
+  it('[L16] pokes instead while half the sync turns are taken, leaving them to pushes and pulls', async () => {
+    const m = await downloadedDevice('manager@summit.test');
+    const stream = await openStream(m.cookie, m.query);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const taken = Array.from({ length: MAX_WAITING_SYNC / 2 }, () => inSyncTurn(() => held));
+    try {
+      await commitTask('While the turns are taken');
+      expect(parsed(await stream.next()).event).toBe('version');
+    } finally {
+      release();
+      await Promise.all(taken);
+    }
+    await commitTask('Turns free again');
+    expect(parsed(await stream.next()).event).toBe('changes');
+  });
+
+  it('[L16] refuses a bad cursor or client id with 400', async () => {
+    const cookie = await t.login('manager@summit.test');
+    for (const q of ['?cursor=-1', '?cursor=abc', '?clientId=nope&cursor=3']) {
+      const res = await t.request('GET', `/api/sync/events${q}`, { cookie });
+      expect(res.status, q).toBe(400);
     }
   });
 });

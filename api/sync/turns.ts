@@ -42,3 +42,9 @@ export function inSyncTurn<T>(work: () => Promise<T>): Promise<T> {
   );
   return turn.then(({ answer }) => answer);
 }
+
+/**
+ * Whether half the sync turns are taken: work that a device can do itself (the pull an event stream would
+ * carry, SPEC L16) then leaves the rest to pushes and pulls, which would otherwise be refused with 503.
+ */
+export const syncTurnsHalfFull = () => waiting >= MAX_WAITING_SYNC / 2;

@@ -19,6 +19,10 @@ const abortApi = (route: Route) => route.abort('internetdisconnected');
 export async function cutNetwork(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
   await context.route('**/api/**', abortApi);
+  // setOffline keeps an open event stream open, which would carry changes in (SPEC L16); the app closes
+  // it when the page hears `offline`, which an emulated loss of the network does not always fire.
+  for (const page of context.pages())
+    await page.evaluate(() => window.dispatchEvent(new Event('offline'))).catch(() => {});
 }
 
 /** The connection returns; pages of an offline context may not fire `online`, so it is fired in each. */

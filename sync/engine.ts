@@ -173,7 +173,6 @@ export function syncLockName(dbName: string): string {
   return `sitecommand-sync-${dbName}`;
 }
 
-/** Parses a poke: `{"version": N}` or a bare number. */
 /** The body of a `changes` event (SPEC L16), or null when it is not one. */
 function carriedChanges(data: string): ChangesEvent | null {
   try {
@@ -192,6 +191,7 @@ function carriedChanges(data: string): ChangesEvent | null {
   return null;
 }
 
+/** Parses a poke: `{"version": N}` or a bare number. */
 function pokeVersion(data: string): number | null {
   try {
     const parsed: unknown = JSON.parse(data);

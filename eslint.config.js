@@ -57,6 +57,13 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'radix-ui',
+              message:
+                "Import the Radix package itself (@radix-ui/react-dialog): the umbrella reaches every Radix package, so the build's first-visit chunks took them all for sign-in's (vite.config.ts, ADR 037).",
+            },
+          ],
           patterns: [
             {
               regex: '^(#api/|(\\.\\./)+api/)',

@@ -70,52 +70,68 @@ function prepaintScreens(): Plugin {
   };
 }
 
-/** Where a first visit starts before anyone has signed in: the entry and the pages it opens lazily. */
+/**
+ * Where a first visit starts before anyone has signed in: the entry and what it opens lazily on every page
+ * (the toaster) or on a visitor's page.
+ */
 const BEFORE_SIGN_IN = [
   'web/main.tsx',
+  'web/components/ui/toast.tsx',
   'web/features/auth/sign-in-page.tsx',
   'web/features/auth/change-password-page.tsx',
   'web/features/landing/landing-page.tsx',
   'web/features/not-found/not-found-page.tsx',
 ];
 const SIGNED_IN_LAYOUT = 'web/app/signed-in-layout.tsx';
+/** A screen's page module: what the router opens lazily for each address. */
+const SCREEN_PAGE = /\/web\/features\/[^/]+\/[^/]+-page\.tsx$/;
 
 /**
- * The signed-in layout and everything it alone needs (the device database, sync engine, schemas, shell,
- * dialogs) in ONE chunk. Split automatically, a first signed-in visit asked for about 40 files, most under
- * 2 KiB, and a phone on HTTP/1.1 fetches 6 at a time: round trips of tiny files stood between the first
- * script and the first screen (budget B10). The set is computed from the module graph once it is built
- * (static imports reachable from the layout, less those reachable before sign-in), so the entry and
- * sign-in never download it and a new import needs no list kept by hand.
+ * The chunks of a first signed-in visit. Split automatically, it asked for about 50 files, most under 2 KiB,
+ * and a phone on HTTP/1.1 fetches 6 at a time: round trips of tiny files stood between the first script and
+ * the first screen (budget B10). So there are two chunks besides the entry and the screen's own:
+ * - 'signed-in': the layout and everything it alone needs (the device database, sync engine, schemas,
+ *   shell, dialogs);
+ * - 'screens': what two or more screens use and the layout does not (forms, tabs, selects, progress bars).
+ * Both sets are computed from the module graph once it is built (static imports, less those reachable
+ * before sign-in), so the entry and sign-in never download them and a new import needs no list kept by
+ * hand. This works only if every import names the package it uses: one import of the `radix-ui` umbrella
+ * reaches every Radix package, and they all counted as needed before sign-in (ADR 037).
  */
-function signedInChunk() {
-  const members = new Set<string>();
+function firstVisitChunks() {
+  const signedIn = new Set<string>();
+  const screens = new Set<string>();
   const plugin: Plugin = {
-    name: 'sitecommand-signed-in-chunk',
+    name: 'sitecommand-first-visit-chunks',
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      const idOf = (file: string) => ids.find((id) => id.endsWith(`/${file}`));
-      const reach = (root: string | undefined, into: Set<string>) => {
-        const stack = root ? [root] : [];
+      const reach = (roots: (string | undefined)[]) => {
+        const into = new Set<string>();
+        const stack = roots.filter((id) => id !== undefined);
         while (stack.length > 0) {
           const id = stack.pop()!;
           if (into.has(id)) continue;
           into.add(id);
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
+        return into;
       };
-      const before = new Set<string>();
-      for (const file of BEFORE_SIGN_IN) reach(idOf(file), before);
-      const layout = new Set<string>();
-      reach(idOf(SIGNED_IN_LAYOUT), layout);
-      members.clear();
-      for (const id of layout) if (!before.has(id)) members.add(id);
+      const idOf = (file: string) => ids.find((id) => id.endsWith(`/${file}`));
+      const before = reach(BEFORE_SIGN_IN.map(idOf));
+      const layout = reach([idOf(SIGNED_IN_LAYOUT)]);
+      const usedBy = new Map<string, number>();
+      for (const page of ids.filter((id) => SCREEN_PAGE.test(id) && !before.has(id)))
+        for (const id of reach([page])) if (id !== page) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+      signedIn.clear();
+      screens.clear();
+      for (const id of layout) if (!before.has(id)) signedIn.add(id);
+      for (const [id, pages] of usedBy) if (pages >= 2 && !before.has(id) && !layout.has(id)) screens.add(id);
     },
   };
-  return { plugin, test: (id: string) => members.has(id) };
+  return { plugin, signedIn: (id: string) => signedIn.has(id), screens: (id: string) => screens.has(id) };
 }
-const signedIn = signedInChunk();
+const firstVisit = firstVisitChunks();
 
 /**
  * The suites that run on PostgreSQL too: the API's, sync's and the fault suites, everything that talks to
@@ -151,7 +167,8 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
-            { name: 'signed-in', test: signedIn.test, priority: 1 },
+            { name: 'signed-in', test: firstVisit.signedIn, priority: 1 },
+            { name: 'screens', test: firstVisit.screens, priority: 1 },
           ],
         },
       },
@@ -159,7 +176,7 @@ export default defineConfig({
   },
   server: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } } },
   plugins: [
-    signedIn.plugin,
+    firstVisit.plugin,
     react(),
     tailwindcss(),
     precompress(),

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
-import { Dialog as D } from 'radix-ui';
+import * as D from '@radix-ui/react-dialog';
 import { Button } from '#web/components/ui/button.tsx';
 import type { SessionUser } from '#web/lib/session-user.ts';
 import { mobileMenuItems } from './nav-items.ts';

@@ -1,5 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { AlertDialog as A } from 'radix-ui';
+import * as A from '@radix-ui/react-alert-dialog';
 import { cn } from '#web/lib/cn.ts';
 import { buttonClasses, type ButtonVariant } from './button.tsx';
 import {

@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 import { cn } from '#web/lib/cn.ts';
 
 export type ButtonVariant = 'default' | 'outline' | 'destructive' | 'ghost' | 'secondary' | 'link';

@@ -1,4 +1,4 @@
-import { Collapsible as C } from 'radix-ui';
+import * as C from '@radix-ui/react-collapsible';
 
 export const Collapsible = C.Root;
 export const CollapsibleTrigger = C.Trigger;

@@ -6,7 +6,7 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
-import { Dialog as D } from 'radix-ui';
+import * as D from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
 

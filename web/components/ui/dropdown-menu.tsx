@@ -1,5 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { DropdownMenu as M } from 'radix-ui';
+import * as M from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
 import { CHOICE_ITEM_CLASSES } from './select.tsx';

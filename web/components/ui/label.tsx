@@ -1,5 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { Label as L } from 'radix-ui';
+import * as L from '@radix-ui/react-label';
 import { cn } from '#web/lib/cn.ts';
 
 export const Label = forwardRef<HTMLLabelElement, ComponentPropsWithoutRef<typeof L.Root>>(function Label(

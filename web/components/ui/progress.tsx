@@ -1,4 +1,4 @@
-import { Progress as P } from 'radix-ui';
+import * as P from '@radix-ui/react-progress';
 import { cn } from '#web/lib/cn.ts';
 
 export interface ProgressProps {

@@ -1,5 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { Switch as S } from 'radix-ui';
+import * as S from '@radix-ui/react-switch';
 import { cn } from '#web/lib/cn.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { Tabs as T } from 'radix-ui';
+import * as T from '@radix-ui/react-tabs';
 import { cn } from '#web/lib/cn.ts';
 
 export const Tabs = T.Root;

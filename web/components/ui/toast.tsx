@@ -1,4 +1,4 @@
-import { Toast as T } from 'radix-ui';
+import * as T from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
 import { TOAST_DURATION_MS, useToast } from './use-toast.ts';

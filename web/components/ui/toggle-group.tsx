@@ -1,5 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentType } from 'react';
-import { ToggleGroup as T } from 'radix-ui';
+import * as T from '@radix-ui/react-toggle-group';
 import { cn } from '#web/lib/cn.ts';
 
 /** A single-choice toggle (e.g. Cards/List). Give it an aria-label. */

@@ -1,5 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { Tooltip as T } from 'radix-ui';
+import * as T from '@radix-ui/react-tooltip';
 import { cn } from '#web/lib/cn.ts';
 
 /** Spec 01 section 9: open delay 700 ms, skip-delay window 300 ms. */

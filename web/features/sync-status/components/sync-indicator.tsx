@@ -9,7 +9,7 @@ import {
   Wifi,
   type LucideIcon,
 } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import * as Popover from '@radix-ui/react-popover';
 import { useFirstDownloadDone, useSyncEngine, useSyncStatus } from '#web/app/local-data.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';

@@ -658,6 +658,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }, debounceMs);
   }
 
+  /** This tab may sync now: it holds the lock, and sync is neither paused nor halted. */
+  const mayRun = () => leader && !paused && !halted;
+
+  /** `work` as the running cycle: `run()`, `syncNow` and `stop` wait on it, and it ends before the next. */
+  function asRunning(work: () => Promise<void>): Promise<void> {
+    running = work().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
   async function loop(): Promise<void> {
     do {
       again = false;
@@ -667,19 +678,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!ok) return;
       void lane.kick();
       if (started && env.isVisible() && !again) wake(intervalMs, true);
-    } while (again && leader && !paused && !halted);
+    } while (again && mayRun());
   }
 
   function run(): Promise<void> {
-    if (!leader || paused || halted) return Promise.resolve();
+    if (!mayRun()) return Promise.resolve();
     if (running) {
       again = true;
       return running;
     }
-    running = loop().finally(() => {
-      running = null;
-    });
-    return running;
+    return asRunning(loop);
   }
 
   function openPokes() {
@@ -733,8 +741,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * failure), a cycle pulls them instead.
    */
   function applyCarried(carried: ChangesEvent) {
-    if (!leader || paused || halted) return;
-    running = (async () => {
+    if (!mayRun()) return;
+    void asRunning(async () => {
       status.set({ pulling: true });
       try {
         const applied = await applyPullPage(db, carried.changes, {
@@ -758,9 +766,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       // A write, a poke or Sync now that came meanwhile: its cycle runs in this same turn, so whoever
       // waits on it (syncNow, stop) waits for that cycle too.
-      if (again && leader && !paused && !halted) await loop();
-    })().finally(() => {
-      running = null;
+      if (again && mayRun()) await loop();
     });
   }
 

@@ -193,12 +193,18 @@ describe('changes carried by the stream', () => {
     return ((await res.json()) as { id: string }).id;
   }
 
-  it('[L16] a device that says where it is gets the next commit as the pull it would make, in a changes event', async () => {
-    const m = await downloadedDevice('manager@summit.test');
+  /** A downloaded device of `email` with its stream open, and the `changes` event a new task `title` brings. */
+  async function carriedAfterCommit(email: string, title: string) {
+    const m = await downloadedDevice(email);
     const stream = await openStream(m.cookie, m.query);
-    const id = await commitTask('Carried to the manager');
+    const id = await commitTask(title);
     const { event, data } = parsed(await stream.next());
     expect(event).toBe('changes');
+    return { m, stream, id, data };
+  }
+
+  it('[L16] a device that says where it is gets the next commit as the pull it would make, in a changes event', async () => {
+    const { m, stream, id, data } = await carriedAfterCommit('manager@summit.test', 'Carried to the manager');
     expect(data.from).toBe(m.cursor);
     const changes = data.changes as PulledChange[];
     expect(changes.map((c) => [c.table, c.id])).toContainEqual(['tasks', id]);
@@ -211,11 +217,7 @@ describe('changes carried by the stream', () => {
   });
 
   it('[L16] carries only what the user may see: a subcontractor hears the version move, not the task', async () => {
-    const sub = await downloadedDevice('sub@summit.test');
-    const stream = await openStream(sub.cookie, sub.query);
-    const id = await commitTask('Not for the subcontractor');
-    const { event, data } = parsed(await stream.next());
-    expect(event).toBe('changes');
+    const { m: sub, id, data } = await carriedAfterCommit('sub@summit.test', 'Not for the subcontractor');
     expect(data.cursor).toBeGreaterThan(sub.cursor);
     expect((data.changes as PulledChange[]).some((c) => c.id === id)).toBe(false);
     expect(JSON.stringify(data)).not.toContain('Not for the subcontractor');
